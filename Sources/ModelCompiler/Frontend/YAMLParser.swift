@@ -1,0 +1,327 @@
+import CYAML
+import ModelSchema
+
+/// A YAML syntax error, with the position libyaml (or the composer) stopped at.
+public struct YAMLError: Error, Sendable, Equatable {
+    public let message: String
+    public let location: SourceLocation
+}
+
+/// Reads YAML text into composed ``YAMLNode`` trees, one per document.
+///
+/// libyaml does the scanning and parsing; this type composes its events into nodes, resolving
+/// aliases, applying merge keys and rejecting what a model file must never contain: duplicate
+/// keys, unbounded alias expansion and unbounded nesting.
+public struct YAMLParser: Sendable {
+    public struct Options: Sendable {
+        /// Apply YAML 1.1 merge keys (`<<: *base`). On for model files; the conformance test
+        /// turns it off because YAML 1.2 has no merge keys.
+        public var resolvesMergeKeys = true
+        /// Upper bound on the number of nodes a document may expand to through aliases. A
+        /// "billion laughs" document reaches it after a few levels and is rejected at once.
+        public var maximumExpandedNodes = 4_000_000
+        /// Upper bound on collection nesting. Model files need a handful of levels; the bound
+        /// keeps every later recursive walk far away from the stack limit.
+        public var maximumDepth = 512
+
+        public init() {}
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Parses every document of `bytes`. `path` is only used for locations.
+    public func parseStream(_ bytes: [UInt8], path: String) throws(YAMLError) -> [YAMLNode] {
+        var composer = Composer(path: path, options: options, bytes: bytes)
+        return try composer.run()
+    }
+
+    public func parseStream(_ text: String, path: String) throws(YAMLError) -> [YAMLNode] {
+        try parseStream(Array(text.utf8), path: path)
+    }
+}
+
+private struct Composer {
+    let path: String
+    let options: YAMLParser.Options
+    let bytes: [UInt8]
+
+    private enum Frame {
+        case sequence(Open, items: [YAMLNode])
+        case mapping(Open, entries: [YAMLNode.Entry], pendingKey: YAMLNode?, keys: Set<String>)
+    }
+
+    private struct Open {
+        let tag: String?
+        let anchor: String?
+        let location: SourceLocation
+        var weight = 1
+    }
+
+    private var stack: [Frame] = []
+    private var anchors: [String: (node: YAMLNode, weight: Int)] = [:]
+    private var openAnchors: Set<String> = []
+    private var documents: [YAMLNode] = []
+    private var documentRoot: YAMLNode?
+
+    init(path: String, options: YAMLParser.Options, bytes: [UInt8]) {
+        self.path = path
+        self.options = options
+        self.bytes = bytes
+    }
+
+    mutating func run() throws(YAMLError) -> [YAMLNode] {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw YAMLError(message: "could not initialise the YAML parser", location: .file(path))
+        }
+        defer { yaml_parser_delete(&parser) }
+
+        let input = bytes
+        return try input.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> [YAMLNode] in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    throw syntaxError(parser)
+                }
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_STREAM_END_EVENT { break }
+                try handle(event)
+            }
+            return documents
+        }
+    }
+
+    private func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(file: path, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let mark = parser.problem_mark
+        var message = problem
+        let offset = Int(mark.index)
+        if problem.contains("cannot start any token"), offset < bytes.count, bytes[offset] == 0x09 {
+            message = "a tab character cannot be used here; YAML indentation and separation need spaces"
+        } else if let context = parser.context.map({ String(cString: $0) }) {
+            let start = parser.context_mark
+            message += " \(context) started at line \(start.line + 1), column \(start.column + 1)"
+        }
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors (invalid UTF-8, control characters) carry a byte offset, not a line.
+            return YAMLError(message: readerMessage(problem, parser: parser), location: locationOfByte(Int(parser.problem_offset)))
+        }
+        return YAMLError(message: message, location: location(mark))
+    }
+
+    private func readerMessage(_ problem: String, parser: yaml_parser_t) -> String {
+        switch problem {
+        case "invalid leading UTF-8 octet", "incomplete UTF-8 octet sequence", "invalid trailing UTF-8 octet",
+            "invalid length of a UTF-8 sequence", "invalid Unicode character":
+            return "the file is not valid UTF-8 text (\(problem) at byte \(parser.problem_offset))"
+        case "control characters are not allowed":
+            return "the file contains a control character (byte value \(parser.problem_value)); is it a binary file?"
+        default:
+            return problem
+        }
+    }
+
+    /// Line and column of a byte offset, for errors that libyaml reports by offset only.
+    private func locationOfByte(_ offset: Int) -> SourceLocation {
+        var line = 1
+        var column = 1
+        var index = 0
+        let end = min(offset, bytes.count)
+        while index < end {
+            if bytes[index] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[index] & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        return SourceLocation(file: path, line: line, column: column)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private mutating func handle(_ event: yaml_event_t) throws(YAMLError) {
+        let start = location(event.start_mark)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            anchors = [:]
+            documentRoot = nil
+        case YAML_DOCUMENT_END_EVENT:
+            if let documentRoot { documents.append(documentRoot) }
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let value: String
+            if let pointer = scalar.value {
+                let buffer = UnsafeBufferPointer(start: pointer, count: Int(scalar.length))
+                value = String(decoding: buffer, as: UTF8.self)
+            } else {
+                value = ""
+            }
+            let node = YAMLNode(
+                .scalar(value, Self.style(scalar.style)),
+                tag: Self.resolvedTag(Self.string(scalar.tag)),
+                location: start)
+            try complete(node, weight: 1, anchor: Self.string(scalar.anchor))
+        case YAML_ALIAS_EVENT:
+            let name = Self.string(event.data.alias.anchor) ?? ""
+            if openAnchors.contains(name) {
+                throw YAMLError(message: "alias '*\(name)' refers to a node that contains it (recursive alias)", location: start)
+            }
+            guard let target = anchors[name] else {
+                throw YAMLError(message: "alias '*\(name)' refers to an unknown anchor", location: start)
+            }
+            try complete(target.node, weight: target.weight, anchor: nil)
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            try open(.sequence(Open(tag: Self.resolvedTag(Self.string(data.tag)), anchor: Self.string(data.anchor), location: start), items: []))
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            try open(.mapping(Open(tag: Self.resolvedTag(Self.string(data.tag)), anchor: Self.string(data.anchor), location: start), entries: [], pendingKey: nil, keys: []))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            try close()
+        default:
+            break
+        }
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> YAMLNode.ScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+    }
+
+    /// Tags arrive with their handle already expanded (`!!str` is `tag:yaml.org,2002:str`). The
+    /// non-specific tag `!` is kept: on a scalar it means "a string, whatever it looks like".
+    private static func resolvedTag(_ tag: String?) -> String? {
+        tag
+    }
+
+    private mutating func open(_ frame: Frame) throws(YAMLError) {
+        if stack.count >= options.maximumDepth {
+            let location: SourceLocation
+            switch frame {
+            case .sequence(let open, _), .mapping(let open, _, _, _): location = open.location
+            }
+            throw YAMLError(message: "collections are nested more than \(options.maximumDepth) levels deep", location: location)
+        }
+        switch frame {
+        case .sequence(let open, _), .mapping(let open, _, _, _):
+            if let anchor = open.anchor { openAnchors.insert(anchor) }
+        }
+        stack.append(frame)
+    }
+
+    private mutating func close() throws(YAMLError) {
+        guard let frame = stack.popLast() else { return }
+        switch frame {
+        case .sequence(let open, let items):
+            if let anchor = open.anchor { openAnchors.remove(anchor) }
+            try complete(YAMLNode(.sequence(items), tag: open.tag, location: open.location), weight: open.weight, anchor: open.anchor)
+        case .mapping(let open, var entries, _, _):
+            if let anchor = open.anchor { openAnchors.remove(anchor) }
+            if options.resolvesMergeKeys {
+                entries = try Self.applyingMergeKeys(entries)
+            }
+            try complete(YAMLNode(.mapping(entries), tag: open.tag, location: open.location), weight: open.weight, anchor: open.anchor)
+        }
+    }
+
+    private mutating func complete(_ node: YAMLNode, weight: Int, anchor: String?) throws(YAMLError) {
+        if let anchor { anchors[anchor] = (node, weight) }
+        guard var frame = stack.popLast() else {
+            documentRoot = node
+            return
+        }
+        switch frame {
+        case .sequence(var open, var items):
+            open.weight += weight
+            try checkBudget(open.weight, at: node.location)
+            items.append(node)
+            frame = .sequence(open, items: items)
+        case .mapping(var open, var entries, let pendingKey, var keys):
+            open.weight += weight
+            try checkBudget(open.weight, at: node.location)
+            if let key = pendingKey {
+                let identity = Self.keyIdentity(key)
+                if !keys.insert(identity).inserted {
+                    throw YAMLError(message: "duplicate key \(Self.keyDescription(key)) in mapping", location: key.location)
+                }
+                entries.append(YAMLNode.Entry(key: key, value: node))
+                frame = .mapping(open, entries: entries, pendingKey: nil, keys: keys)
+            } else {
+                frame = .mapping(open, entries: entries, pendingKey: node, keys: keys)
+            }
+        }
+        stack.append(frame)
+    }
+
+    private func checkBudget(_ weight: Int, at location: SourceLocation) throws(YAMLError) {
+        if weight > options.maximumExpandedNodes {
+            throw YAMLError(
+                message: "aliases expand this document to more than \(options.maximumExpandedNodes) nodes; refusing to expand it (is it an alias bomb?)",
+                location: location)
+        }
+    }
+
+    static func isMergeKey(_ node: YAMLNode) -> Bool {
+        if node.tag == YAMLTag.merge { return true }
+        if case .scalar("<<", .plain) = node.content, node.tag == nil { return true }
+        return false
+    }
+
+    /// YAML 1.1 merge keys: keys written in the mapping win over merged ones, and earlier merged
+    /// mappings win over later ones.
+    private static func applyingMergeKeys(_ entries: [YAMLNode.Entry]) throws(YAMLError) -> [YAMLNode.Entry] {
+        guard entries.contains(where: { isMergeKey($0.key) }) else { return entries }
+        var result = entries.filter { !isMergeKey($0.key) }
+        var present = Set(result.map { keyIdentity($0.key) })
+        for entry in entries where isMergeKey(entry.key) {
+            let sources: [YAMLNode]
+            switch entry.value.content {
+            case .mapping: sources = [entry.value]
+            case .sequence(let items) where items.allSatisfy({ $0.mappingEntries != nil }): sources = items
+            default:
+                throw YAMLError(message: "the value of a merge key '<<' must be a mapping or a sequence of mappings", location: entry.value.location)
+            }
+            for source in sources {
+                for merged in source.mappingEntries ?? [] where present.insert(keyIdentity(merged.key)).inserted {
+                    result.append(merged)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Two keys are the same key when they have the same kind and the same content; quoting style
+    /// does not matter, so `name` and `"name"` collide.
+    static func keyIdentity(_ node: YAMLNode) -> String {
+        switch node.content {
+        case .scalar(let value, _): return "s(\(node.tag ?? ""))" + value
+        case .sequence(let items): return "[" + items.map(keyIdentity).joined(separator: ",") + "]"
+        case .mapping(let entries):
+            return "{" + entries.map { keyIdentity($0.key) + ":" + keyIdentity($0.value) }.joined(separator: ",") + "}"
+        }
+    }
+
+    private static func keyDescription(_ node: YAMLNode) -> String {
+        if let value = node.scalarValue { return "'\(value)'" }
+        return node.kindDescription
+    }
+}

@@ -1,0 +1,1 @@
+public enum Modelgen { public static func main(arguments: [String]) -> Int32 { 0 } }

@@ -1,0 +1,3 @@
+import Foundation
+import ModelgenCLI
+exit(Modelgen.main(arguments: Array(CommandLine.arguments.dropFirst())))
