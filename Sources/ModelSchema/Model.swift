@@ -1,0 +1,93 @@
+/// A Core Data model: one or more versions, one of them current.
+///
+/// Mirrors `.xcdatamodeld`: a single-version model is a model with one version.
+public struct Model: Hashable, Sendable {
+    /// The model's name, taken from its file or folder name (`Trips.modeld` → `Trips`).
+    public var name: String
+    /// The versions in the order the manifest lists them, oldest first.
+    public var versions: [ModelVersion]
+    /// The name of the version new stores are created with.
+    public var currentVersionName: String
+    /// Versions that have been released to users and must no longer change.
+    public var shippedVersionNames: [String]
+
+    public init(name: String, versions: [ModelVersion], currentVersionName: String, shippedVersionNames: [String] = []) {
+        self.name = name
+        self.versions = versions
+        self.currentVersionName = currentVersionName
+        self.shippedVersionNames = shippedVersionNames
+    }
+
+    public var currentVersion: ModelVersion? {
+        versions.first { $0.name == currentVersionName }
+    }
+}
+
+/// One version of a model: what a single `.xcdatamodel` holds.
+public struct ModelVersion: Hashable, Sendable {
+    public var name: String
+    public var entities: [Entity]
+    public var composites: [CompositeType]
+    public var enums: [EnumType]
+    public var configurations: [Configuration]
+    /// Where the version was declared (its file).
+    public var location: SourceLocation?
+
+    public init(
+        name: String, entities: [Entity] = [], composites: [CompositeType] = [], enums: [EnumType] = [],
+        configurations: [Configuration] = [], location: SourceLocation? = nil
+    ) {
+        self.name = name
+        self.entities = entities
+        self.composites = composites
+        self.enums = enums
+        self.configurations = configurations
+        self.location = location
+    }
+
+    public func entity(named name: String) -> Entity? {
+        entities.first { $0.name == name }
+    }
+
+    public func composite(named name: String) -> CompositeType? {
+        composites.first { $0.name == name }
+    }
+
+    public func enumType(named name: String) -> EnumType? {
+        enums.first { $0.name == name }
+    }
+
+    /// The entity's ancestors, nearest first. Stops at a cycle or an unknown parent.
+    public func ancestors(of entity: Entity) -> [Entity] {
+        var result: [Entity] = []
+        var seen: Set<String> = [entity.name]
+        var current = entity
+        while let parentName = current.parentName, seen.insert(parentName).inserted, let parent = self.entity(named: parentName) {
+            result.append(parent)
+            current = parent
+        }
+        return result
+    }
+
+    /// Attributes and relationships the entity declares or inherits, inherited ones first.
+    public func allProperties(of entity: Entity) -> (attributes: [Attribute], relationships: [Relationship]) {
+        let lineage = ancestors(of: entity).reversed() + [entity]
+        return (lineage.flatMap(\.attributes), lineage.flatMap(\.relationships))
+    }
+}
+
+/// A named subset of entities, stored together (Core Data's configurations).
+public struct Configuration: Hashable, Sendable {
+    public var name: String
+    public var entityNames: [String]
+    /// Whether the configuration is meant for a CloudKit-backed store.
+    public var usedWithCloudKit: Bool
+    public var location: SourceLocation?
+
+    public init(name: String, entityNames: [String], usedWithCloudKit: Bool = false, location: SourceLocation? = nil) {
+        self.name = name
+        self.entityNames = entityNames
+        self.usedWithCloudKit = usedWithCloudKit
+        self.location = location
+    }
+}

@@ -1,0 +1,41 @@
+import ModelSchema
+
+/// The whole flow of the compiler in one place:
+///
+/// 1. **Frontend** — find the model's files and parse them into YAML trees with locations.
+/// 2. **Sema** — read each version into ``ModelSchema`` values, then check each version and
+///    the history between versions. Every problem is a ``Diagnostic``.
+/// 3. **Backends** — turn the validated ``Model`` into outputs (the canonical JSON dump today).
+public enum Pipeline {
+    /// The outcome of loading a model: the model (nil when it could not be read at all) and
+    /// every diagnostic, sorted by location.
+    public struct Result: Sendable {
+        public let model: Model?
+        public let diagnostics: [Diagnostic]
+
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Loads and validates the model at `path` (a `.model.yaml` file or a `.modeld` folder).
+    public static func load(_ path: String) -> Result {
+        let diagnostics = DiagnosticCollector()
+        let model = ModelSourceReader(diagnostics: diagnostics).read(path).map { analyze($0, diagnostics: diagnostics) }
+        return Result(model: model, diagnostics: diagnostics.sorted)
+    }
+
+    /// Sema: YAML trees → checked model values.
+    static func analyze(_ source: ModelSource, diagnostics: DiagnosticCollector) -> Model {
+        var versions: [ModelVersion] = []
+        for versionSource in source.versions {
+            var reader = VersionReader(diagnostics: diagnostics)
+            let version = reader.read(versionSource.root, versionName: versionSource.name)
+            VersionChecker(version: version, locations: reader.locations, diagnostics: diagnostics).check()
+            versions.append(version)
+        }
+        let model = Model(
+            name: source.name, versions: versions, currentVersionName: source.currentVersionName ?? versions.last?.name ?? source.name,
+            shippedVersionNames: source.shippedVersionNames)
+        VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
+        return model
+    }
+}

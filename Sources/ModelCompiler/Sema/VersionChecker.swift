@@ -1,0 +1,325 @@
+import ModelSchema
+
+/// Cross-reference checks inside one version: names, inheritance, relationships and inverses,
+/// constraints, indexes, composites and configurations.
+struct VersionChecker {
+    let version: ModelVersion
+    let locations: LocationTable
+    let diagnostics: DiagnosticCollector
+
+    func check() {
+        checkTypeNames()
+        for entity in version.entities { checkEntity(entity) }
+        checkInheritanceCycles()
+        for composite in version.composites { checkComposite(composite) }
+        checkCompositeCycles()
+        for enumType in version.enums { checkEnum(enumType) }
+        checkConfigurations()
+    }
+
+    private var entityNames: [String] { version.entities.map(\.name) }
+
+    // MARK: Names
+
+    private func checkTypeNames() {
+        var typeNames: [String: (kind: String, location: SourceLocation?)] = [:]
+        func declare(_ name: String, kind: String, at location: SourceLocation?) {
+            if let problem = Names.typeNameProblem(name, kind: kind) {
+                diagnostics.error(problem, at: location ?? .file(""))
+                return
+            }
+            if let previous = typeNames[name] {
+                diagnostics.error("\(kind) '\(name)' has the same name as \(previous.kind) '\(name)'", at: location ?? .file(""))
+                if let earlier = previous.location { diagnostics.note("'\(name)' is first declared here", at: earlier) }
+                return
+            }
+            typeNames[name] = (kind, location)
+        }
+        for entity in version.entities {
+            guard let className = entity.className else {
+                declare(entity.name, kind: "entity", at: entity.location)
+                continue
+            }
+            // Core Data still uses the entity name, so it must be valid even with a class override.
+            if let problem = Names.typeNameProblem(entity.name, kind: "entity") {
+                diagnostics.error(problem, at: entity.location ?? .file(""))
+            }
+            declare(className, kind: "class of entity '\(entity.name)'", at: locations["\(entity.name).class"] ?? entity.location)
+        }
+        for composite in version.composites { declare(composite.name, kind: "composite", at: composite.location) }
+        for enumType in version.enums { declare(enumType.name, kind: "enum", at: enumType.location) }
+    }
+
+    // MARK: Entities
+
+    private func checkEntity(_ entity: Entity) {
+        let here = entity.location ?? .file("")
+        if let parentName = entity.parentName, version.entity(named: parentName) == nil {
+            diagnostics.error(
+                "unknown parent entity '\(parentName)' of '\(entity.name)'\(Suggestions.didYouMean(parentName, in: entityNames))",
+                at: locations["\(entity.name).parent"] ?? here)
+        }
+        if entity.parentName == entity.name {
+            diagnostics.error("entity '\(entity.name)' cannot be its own parent", at: locations["\(entity.name).parent"] ?? here)
+        }
+        let inherited = version.ancestors(of: entity).reversed().flatMap { ancestor in
+            ancestor.attributes.map { ($0.name, ancestor.name) } + ancestor.relationships.map { ($0.name, ancestor.name) }
+        }
+        let inheritedOwner = Dictionary(inherited) { first, _ in first }
+        var declared: Set<String> = []
+        let properties = entity.attributes.map { ($0.name, $0.location, "attribute") }
+            + entity.relationships.map { ($0.name, $0.location, "relationship") }
+        for (name, location, kind) in properties {
+            let location = location ?? here
+            if let problem = Names.propertyNameProblem(name, kind: kind) { diagnostics.error(problem, at: location) }
+            if !declared.insert(name).inserted {
+                diagnostics.error("'\(entity.name)' declares '\(name)' both as an attribute and as a relationship", at: location)
+            } else if let owner = inheritedOwner[name] {
+                diagnostics.error("\(kind) '\(name)' of '\(entity.name)' redeclares a property inherited from '\(owner)'", at: location)
+            }
+        }
+        for attribute in entity.attributes { checkAttribute(attribute, in: entity) }
+        for relationship in entity.relationships { checkRelationship(relationship, in: entity) }
+        checkConstraints(of: entity)
+        checkIndexes(of: entity)
+    }
+
+    private func checkAttribute(_ attribute: Attribute, in entity: Entity) {
+        let here = attribute.location ?? .file("")
+        if attribute.isDerived, attribute.isTransient {
+            diagnostics.error("derived attribute '\(entity.name).\(attribute.name)' cannot be transient", at: here)
+        }
+        if attribute.isTransient, attribute.isIndexed {
+            diagnostics.warning("transient attribute '\(entity.name).\(attribute.name)' is not stored, so 'indexed' has no effect", at: here)
+        }
+    }
+
+    private func checkInheritanceCycles() {
+        var reported: Set<String> = []
+        for entity in version.entities {
+            var seen: [String] = [entity.name]
+            var current = entity
+            while let parentName = current.parentName, let parent = version.entity(named: parentName) {
+                if let start = seen.firstIndex(of: parentName) {
+                    let cycle = Array(seen[start...])
+                    if reported.isDisjoint(with: cycle) {
+                        reported.formUnion(cycle)
+                        diagnostics.error(
+                            "inheritance cycle: \((cycle + [parentName]).joined(separator: " → "))",
+                            at: locations["\(cycle.last!).parent"] ?? entity.location ?? .file(""))
+                    }
+                    break
+                }
+                seen.append(parentName)
+                current = parent
+            }
+        }
+    }
+
+    // MARK: Relationships
+
+    /// Relationships an entity declares or inherits, by name.
+    private func relationship(named name: String, in entity: Entity) -> (Relationship, owner: Entity)? {
+        for candidate in [entity] + version.ancestors(of: entity) {
+            if let relationship = candidate.relationship(named: name) { return (relationship, candidate) }
+        }
+        return nil
+    }
+
+    private func isSameOrAncestor(_ name: String, of entity: Entity) -> Bool {
+        name == entity.name || version.ancestors(of: entity).contains { $0.name == name }
+    }
+
+    private func checkRelationship(_ relationship: Relationship, in entity: Entity) {
+        let path = "\(entity.name).\(relationship.name)"
+        let here = relationship.location ?? .file("")
+        if relationship.isOrdered, !relationship.isToMany {
+            diagnostics.error("relationship '\(path)' is 'ordered' but not 'toMany'", at: locations["\(path).ordered"] ?? here)
+        }
+        if !relationship.isToMany, let maxCount = relationship.maxCount, maxCount != 1 {
+            diagnostics.error("to-one relationship '\(path)' cannot have 'maxCount' \(maxCount)", at: locations["\(path).maxCount"] ?? here)
+        }
+        if let minCount = relationship.minCount, let maxCount = relationship.maxCount, minCount > maxCount {
+            diagnostics.error("'minCount' is greater than 'maxCount' in relationship '\(path)'", at: locations["\(path).minCount"] ?? here)
+        }
+        guard let destination = version.entity(named: relationship.destinationName) else {
+            diagnostics.error(
+                "unknown destination entity '\(relationship.destinationName)' of relationship '\(path)'\(Suggestions.didYouMean(relationship.destinationName, in: entityNames))",
+                at: locations["\(path).to"] ?? here)
+            return
+        }
+        guard let inverseName = relationship.inverseName else {
+            if relationship.isOneWay {
+                let kind = relationship.isToMany ? "to-many relationship" : "relationship"
+                diagnostics.warning(
+                    "\(kind) '\(path)' has no inverse; Core Data cannot keep '\(destination.name)' consistent when objects are deleted",
+                    at: locations["\(path).oneWay"] ?? here)
+            } else {
+                let candidates = destination.relationships.filter { isSameOrAncestor($0.destinationName, of: entity) }.map(\.name)
+                let hint = candidates.count == 1 ? "; did you mean 'inverse: \(candidates[0])'?" : ""
+                diagnostics.error(
+                    "relationship '\(path)' has no inverse; add 'inverse: <name>' or declare it 'oneWay: true'\(hint)", at: here)
+            }
+            return
+        }
+        if relationship.isOneWay {
+            diagnostics.error("relationship '\(path)' is declared 'oneWay' but names an inverse", at: locations["\(path).oneWay"] ?? here)
+        }
+        let inverseLocation = locations["\(path).inverse"] ?? here
+        guard let (inverse, inverseOwner) = self.relationship(named: inverseName, in: destination) else {
+            let names = ([destination] + version.ancestors(of: destination)).flatMap { $0.relationships.map(\.name) }
+            diagnostics.error(
+                "inverse '\(inverseName)' of relationship '\(path)' is not a relationship of '\(destination.name)'\(Suggestions.didYouMean(inverseName, in: names))",
+                at: inverseLocation)
+            return
+        }
+        let inversePath = "\(inverseOwner.name).\(inverse.name)"
+        if !isSameOrAncestor(inverse.destinationName, of: entity) {
+            diagnostics.error(
+                "inverse '\(inversePath)' of relationship '\(path)' points to '\(inverse.destinationName)', not '\(entity.name)'",
+                at: inverseLocation)
+        } else if inverse.inverseName == nil {
+            diagnostics.error("relationship '\(path)' names '\(inversePath)' as its inverse, but '\(inversePath)' has no inverse", at: inverseLocation)
+        } else if inverse.inverseName != relationship.name {
+            diagnostics.error(
+                "inverses disagree: '\(path)' names '\(inversePath)', but '\(inversePath)' names '\(inverse.inverseName!)'",
+                at: inverseLocation)
+        }
+        if relationship.deleteRule == .cascade, inverse.isToMany {
+            let shape = relationship.isToMany ? "many-to-many" : "many-to-one"
+            diagnostics.warning(
+                "relationship '\(path)' cascades across a \(shape) relationship: deleting one '\(entity.name)' deletes '\(destination.name)' objects that other '\(entity.name)' objects still reference",
+                at: locations["\(path).deleteRule"] ?? here)
+        }
+    }
+
+    // MARK: Constraints and indexes
+
+    private enum PropertyKind { case attribute(Attribute), toOne, toMany, none }
+
+    private func property(named name: String, in entity: Entity) -> PropertyKind {
+        let (attributes, relationships) = version.allProperties(of: entity)
+        if let attribute = attributes.first(where: { $0.name == name }) { return .attribute(attribute) }
+        if let relationship = relationships.first(where: { $0.name == name }) { return relationship.isToMany ? .toMany : .toOne }
+        return .none
+    }
+
+    private func propertyNames(of entity: Entity) -> [String] {
+        let (attributes, relationships) = version.allProperties(of: entity)
+        return attributes.map(\.name) + relationships.map(\.name)
+    }
+
+    private func checkConstraints(of entity: Entity) {
+        for (constraintIndex, constraint) in entity.uniquenessConstraints.enumerated() {
+            var seen: Set<String> = []
+            for (memberIndex, member) in constraint.enumerated() {
+                let location = locations["\(entity.name).unique.\(constraintIndex).\(memberIndex)"] ?? entity.location ?? .file("")
+                if !seen.insert(member).inserted {
+                    diagnostics.error("uniqueness constraint names '\(member)' twice", at: location)
+                }
+                switch property(named: member, in: entity) {
+                case .none:
+                    diagnostics.error(
+                        "uniqueness constraint names unknown property '\(member)' of '\(entity.name)'\(Suggestions.didYouMean(member, in: propertyNames(of: entity)))",
+                        at: location)
+                case .toMany:
+                    diagnostics.error("uniqueness constraint cannot include to-many relationship '\(entity.name).\(member)'", at: location)
+                case .attribute(let attribute) where attribute.isTransient:
+                    diagnostics.error("uniqueness constraint cannot include transient attribute '\(entity.name).\(member)'", at: location)
+                default: break
+                }
+            }
+        }
+    }
+
+    private func checkIndexes(of entity: Entity) {
+        for index in entity.fetchIndexes {
+            for element in index.elements {
+                let location = element.location ?? index.location ?? .file("")
+                switch property(named: element.propertyName, in: entity) {
+                case .none:
+                    diagnostics.error(
+                        "index '\(index.name)' names unknown property '\(element.propertyName)' of '\(entity.name)'\(Suggestions.didYouMean(element.propertyName, in: propertyNames(of: entity)))",
+                        at: location)
+                case .toMany:
+                    diagnostics.error("index '\(index.name)' cannot include to-many relationship '\(entity.name).\(element.propertyName)'", at: location)
+                case .attribute(let attribute):
+                    if attribute.isTransient {
+                        diagnostics.error("index '\(index.name)' cannot include transient attribute '\(entity.name).\(attribute.name)'", at: location)
+                    }
+                    if index.kind == .rTree, !attribute.type.isNumeric {
+                        diagnostics.error("R-tree index '\(index.name)' needs numeric attributes; '\(attribute.name)' is \(attribute.type.name)", at: location)
+                    }
+                case .toOne:
+                    if index.kind == .rTree {
+                        diagnostics.error("R-tree index '\(index.name)' needs numeric attributes; '\(element.propertyName)' is a relationship", at: location)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Composites, enums, configurations
+
+    private func checkComposite(_ composite: CompositeType) {
+        for field in composite.attributes {
+            if let problem = Names.propertyNameProblem(field.name, kind: "composite attribute") {
+                diagnostics.error(problem, at: field.location ?? composite.location ?? .file(""))
+            }
+        }
+    }
+
+    private func checkCompositeCycles() {
+        func nested(_ composite: CompositeType) -> [String] {
+            composite.attributes.compactMap { if case .composite(let name) = $0.type { name } else { nil } }
+        }
+        var reported: Set<String> = []
+        for composite in version.composites {
+            // Depth-first search for a path that leads back to `composite`.
+            var stack: [(name: String, path: [String])] = nested(composite).map { ($0, [composite.name, $0]) }
+            var visited: Set<String> = []
+            while let (name, path) = stack.popLast() {
+                if name == composite.name {
+                    if reported.isDisjoint(with: path) {
+                        reported.formUnion(path)
+                        diagnostics.error("composite cycle: \(path.joined(separator: " → ")); a composite cannot contain itself", at: composite.location ?? .file(""))
+                    }
+                    break
+                }
+                guard visited.insert(name).inserted, let next = version.composite(named: name) else { continue }
+                stack.append(contentsOf: nested(next).map { ($0, path + [$0]) })
+            }
+        }
+    }
+
+    private func checkEnum(_ enumType: EnumType) {
+        var names: Set<String> = []
+        var rawValues: [AttributeValue: String] = [:]
+        for enumCase in enumType.cases {
+            let location = enumCase.location ?? enumType.location ?? .file("")
+            if !Names.isValidIdentifier(enumCase.name) || Names.swiftKeywords.contains(enumCase.name) {
+                diagnostics.error("enum case '\(enumCase.name)' of '\(enumType.name)' is not a valid Swift identifier", at: location)
+            }
+            if !names.insert(enumCase.name).inserted {
+                diagnostics.error("enum '\(enumType.name)' declares case '\(enumCase.name)' twice", at: location)
+            } else if let other = rawValues[enumCase.rawValue] {
+                diagnostics.error("cases '\(other)' and '\(enumCase.name)' of enum '\(enumType.name)' have the same raw value", at: location)
+            } else {
+                rawValues[enumCase.rawValue] = enumCase.name
+            }
+        }
+    }
+
+    private func checkConfigurations() {
+        for configuration in version.configurations {
+            if !Names.isValidIdentifier(configuration.name) {
+                diagnostics.error("configuration name '\(configuration.name)' is not a valid identifier", at: configuration.location ?? .file(""))
+            }
+            for (index, name) in configuration.entityNames.enumerated() where version.entity(named: name) == nil {
+                diagnostics.error(
+                    "configuration '\(configuration.name)' names unknown entity '\(name)'\(Suggestions.didYouMean(name, in: entityNames))",
+                    at: locations["configuration.\(configuration.name).\(index)"] ?? configuration.location ?? .file(""))
+            }
+        }
+    }
+}
