@@ -22,6 +22,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public let severity: Severity
     public let message: String
     public let location: SourceLocation
+    /// Notes that belong to this diagnostic ("first declared here"), printed right after it.
+    public var notes: [Diagnostic] = []
 
     public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
         self.severity = severity
@@ -29,7 +31,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.location = location
     }
 
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    /// The diagnostic and its notes, one line each, without a final newline.
+    public var description: String {
+        ([self.line] + notes.map(\.line)).joined(separator: "\n")
+    }
+
+    private var line: String { "\(location): \(severity.rawValue): \(message)" }
 }
 
 /// Collects diagnostics while a stage runs. Stages receive the collector instead of printing, so
@@ -47,8 +54,10 @@ public final class DiagnosticCollector {
         diagnostics.append(Diagnostic(.warning, message, at: location))
     }
 
+    /// Attaches a note to the most recent diagnostic.
     public func note(_ message: String, at location: SourceLocation) {
-        diagnostics.append(Diagnostic(.note, message, at: location))
+        guard !diagnostics.isEmpty else { return }
+        diagnostics[diagnostics.count - 1].notes.append(Diagnostic(.note, message, at: location))
     }
 
     public func append(contentsOf other: [Diagnostic]) {

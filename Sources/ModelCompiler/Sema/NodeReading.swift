@@ -33,10 +33,12 @@ struct MappingReader {
 
     subscript(_ key: String) -> YAMLNode? { values[key] }
 
-    /// Reports every key not in `allowed`.
-    func rejectUnknownKeys(allowed: [String], diagnostics: DiagnosticCollector) {
+    /// Reports every key not in `allowed`. With `extensionPrefix`, keys starting with it are
+    /// the user's own (a place for YAML anchors to live) and are ignored.
+    func rejectUnknownKeys(allowed: [String], extensionPrefix: String? = nil, diagnostics: DiagnosticCollector) {
         let known = Set(allowed)
         for (name, key) in keys where !known.contains(name) {
+            if let extensionPrefix, name.hasPrefix(extensionPrefix) { continue }
             diagnostics.error(
                 "unknown key '\(name)' in \(context)\(Suggestions.didYouMean(name, in: allowed))", at: key.location)
         }

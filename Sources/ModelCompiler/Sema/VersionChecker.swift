@@ -24,12 +24,12 @@ struct VersionChecker {
     private func checkTypeNames() {
         var typeNames: [String: (kind: String, location: SourceLocation?)] = [:]
         func declare(_ name: String, kind: String, at location: SourceLocation?) {
-            if let problem = Names.typeNameProblem(name, kind: kind) {
+            if let problem = Names.typeNameProblem(name, kind: "type") {
                 diagnostics.error(problem, at: location ?? .file(""))
                 return
             }
             if let previous = typeNames[name] {
-                diagnostics.error("\(kind) '\(name)' has the same name as \(previous.kind) '\(name)'", at: location ?? .file(""))
+                diagnostics.error("type name '\(name)' is used twice: by \(previous.kind) and by \(kind)", at: location ?? .file(""))
                 if let earlier = previous.location { diagnostics.note("'\(name)' is first declared here", at: earlier) }
                 return
             }
@@ -37,17 +37,17 @@ struct VersionChecker {
         }
         for entity in version.entities {
             guard let className = entity.className else {
-                declare(entity.name, kind: "entity", at: entity.location)
+                declare(entity.name, kind: "entity '\(entity.name)'", at: entity.location)
                 continue
             }
             // Core Data still uses the entity name, so it must be valid even with a class override.
             if let problem = Names.typeNameProblem(entity.name, kind: "entity") {
                 diagnostics.error(problem, at: entity.location ?? .file(""))
             }
-            declare(className, kind: "class of entity '\(entity.name)'", at: locations["\(entity.name).class"] ?? entity.location)
+            declare(className, kind: "the class of entity '\(entity.name)'", at: locations["\(entity.name).class"] ?? entity.location)
         }
-        for composite in version.composites { declare(composite.name, kind: "composite", at: composite.location) }
-        for enumType in version.enums { declare(enumType.name, kind: "enum", at: enumType.location) }
+        for composite in version.composites { declare(composite.name, kind: "composite '\(composite.name)'", at: composite.location) }
+        for enumType in version.enums { declare(enumType.name, kind: "enum '\(enumType.name)'", at: enumType.location) }
     }
 
     // MARK: Entities
@@ -174,7 +174,9 @@ struct VersionChecker {
             return
         }
         let inversePath = "\(inverseOwner.name).\(inverse.name)"
-        if !isSameOrAncestor(inverse.destinationName, of: entity) {
+        if version.entity(named: inverse.destinationName) == nil {
+            // Its unknown destination is reported at the inverse itself.
+        } else if !isSameOrAncestor(inverse.destinationName, of: entity) {
             diagnostics.error(
                 "inverse '\(inversePath)' of relationship '\(path)' points to '\(inverse.destinationName)', not '\(entity.name)'",
                 at: inverseLocation)

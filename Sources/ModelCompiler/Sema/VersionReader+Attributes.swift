@@ -40,6 +40,9 @@ extension VersionReader {
         }
 
         var attribute = Attribute(name: name, type: type, isOptional: markedOptional, enumName: impliedEnum, location: key.location)
+        if type == .transformable, reader?["swiftType"] == nil {
+            diagnostics.warning("\(context) is Transformable without 'swiftType'; it will be typed as NSObject", at: typeNode.location)
+        }
         guard let reader else { return attribute }
 
         if let optional = reader["optional"], let value = scalars.bool(optional, "'optional'") {
@@ -70,9 +73,6 @@ extension VersionReader {
             if type != .transformable && type != .binaryData {
                 diagnostics.error("'swiftType' applies only to Transformable and Binary attributes, not \(type.name)", at: swiftType.location)
             }
-        }
-        if type == .transformable, attribute.customClassName == nil {
-            diagnostics.warning("\(context) is Transformable without 'swiftType'; it will be typed as NSObject", at: typeNode.location)
         }
         if let enumNode = reader["enum"], let enumName = scalars.name(enumNode, "the enum of \(context)") {
             attribute.enumName = enumName
@@ -169,11 +169,12 @@ extension VersionReader {
         }
         guard let value = LiteralReader(diagnostics: diagnostics).literal(node, of: attribute.type, "the default value") else { return }
         let validation = attribute.validation
+        let written = node.scalarValue ?? ""
         if let minimum = validation.minimum, LiteralReader.compare(value, minimum) == .orderedAscending {
-            diagnostics.error("the default value '\(node.scalarValue!)' is below the minimum of \(context)", at: node.location)
+            diagnostics.error("the default value \(written) is below 'min' (\(reader["min"]?.scalarValue ?? "")) of \(context)", at: node.location)
         }
         if let maximum = validation.maximum, LiteralReader.compare(value, maximum) == .orderedDescending {
-            diagnostics.error("the default value '\(node.scalarValue!)' is above the maximum of \(context)", at: node.location)
+            diagnostics.error("the default value \(written) is above 'max' (\(reader["max"]?.scalarValue ?? "")) of \(context)", at: node.location)
         }
         if case .string(let text) = value {
             let length = text.count

@@ -19,6 +19,8 @@ struct LocationTable {
 /// problem: unknown keys, wrong kinds of values, unknown types, duplicate names.
 struct VersionReader {
     static let topLevelKeys = ["entities", "composites", "enums", "configurations"]
+    /// Top-level keys starting with this are ignored: they hold anchors for reuse (`x-common: &common`).
+    static let extensionKeyPrefix = "x-"
     static let entityKeys = [
         "attributes", "relationships", "parent", "abstract", "class", "unique", "indexes", "versionHashModifier",
         "renamingIdentifier", "userInfo", "documentation",
@@ -38,7 +40,7 @@ struct VersionReader {
     mutating func read(_ root: YAMLNode, versionName: String) -> ModelVersion {
         var version = ModelVersion(name: versionName, location: root.location)
         guard let top = MappingReader(root, context: "a model file", diagnostics: diagnostics) else { return version }
-        top.rejectUnknownKeys(allowed: Self.topLevelKeys, diagnostics: diagnostics)
+        top.rejectUnknownKeys(allowed: Self.topLevelKeys, extensionPrefix: Self.extensionKeyPrefix, diagnostics: diagnostics)
 
         if let enums = top["enums"] { version.enums = readEnums(enums) }
         enumTypes = Dictionary(version.enums.map { ($0.name, $0) }) { first, _ in first }
