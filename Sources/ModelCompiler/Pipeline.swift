@@ -23,6 +23,21 @@ public enum Pipeline {
         return Result(model: model, diagnostics: diagnostics.sorted)
     }
 
+    /// Validates a single-version model given as text, as if read from `path`. For editors and
+    /// tests that hold the text in memory.
+    public static func load(text: String, path: String) -> Result {
+        let diagnostics = DiagnosticCollector()
+        let reader = ModelSourceReader(diagnostics: diagnostics)
+        guard let root = reader.parseSingleDocument(bytes: Array(text.utf8), path: path) else {
+            return Result(model: nil, diagnostics: diagnostics.sorted)
+        }
+        let name = ModelSourceReader.modelName(fromFile: path)
+        let source = ModelSource(
+            name: name, path: path, versions: [VersionSource(name: name, path: path, root: root)], currentVersionName: name,
+            shippedVersionNames: [])
+        return Result(model: analyze(source, diagnostics: diagnostics), diagnostics: diagnostics.sorted)
+    }
+
     /// Sema: YAML trees → checked model values.
     static func analyze(_ source: ModelSource, diagnostics: DiagnosticCollector) -> Model {
         var versions: [ModelVersion] = []

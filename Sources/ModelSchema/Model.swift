@@ -56,13 +56,31 @@ public struct ModelVersion: Hashable, Sendable {
     public func enumType(named name: String) -> EnumType? {
         enums.first { $0.name == name }
     }
+}
+
+/// Name lookups over one version in constant time, for checks and generators that visit every
+/// entity and would otherwise search the entity list again for each reference.
+public struct VersionLookup: Sendable {
+    public let version: ModelVersion
+    private let entitiesByName: [String: Entity]
+    private let compositesByName: [String: CompositeType]
+
+    public init(_ version: ModelVersion) {
+        self.version = version
+        entitiesByName = Dictionary(version.entities.map { ($0.name, $0) }) { first, _ in first }
+        compositesByName = Dictionary(version.composites.map { ($0.name, $0) }) { first, _ in first }
+    }
+
+    public func entity(named name: String) -> Entity? { entitiesByName[name] }
+
+    public func composite(named name: String) -> CompositeType? { compositesByName[name] }
 
     /// The entity's ancestors, nearest first. Stops at a cycle or an unknown parent.
     public func ancestors(of entity: Entity) -> [Entity] {
         var result: [Entity] = []
         var seen: Set<String> = [entity.name]
         var current = entity
-        while let parentName = current.parentName, seen.insert(parentName).inserted, let parent = self.entity(named: parentName) {
+        while let parentName = current.parentName, seen.insert(parentName).inserted, let parent = entitiesByName[parentName] {
             result.append(parent)
             current = parent
         }

@@ -96,6 +96,10 @@ struct ModelSourceReader {
     /// Parses a file that must hold exactly one YAML document.
     func parseSingleDocument(_ path: String) -> YAMLNode? {
         guard let bytes = readBytes(path) else { return nil }
+        return parseSingleDocument(bytes: bytes, path: path)
+    }
+
+    func parseSingleDocument(bytes: [UInt8], path: String) -> YAMLNode? {
         let documents: [YAMLNode]
         do {
             documents = try parser.parseStream(bytes, path: path)

@@ -22,15 +22,30 @@ public struct YAMLNode: Sendable {
         case mapping([Entry])
     }
 
+    /// The path of the file a node comes from, shared by all its nodes.
+    public final class File: Sendable {
+        public let path: String
+        public init(path: String) { self.path = path }
+    }
+
     public let content: Content
     /// The node's explicit tag, fully resolved (`tag:yaml.org,2002:str`), or nil when untagged.
     public let tag: String?
-    public let location: SourceLocation
+    // Position kept compact: a large model has millions of nodes.
+    private let file: File
+    private let line: Int32
+    private let column: Int32
 
-    public init(_ content: Content, tag: String? = nil, location: SourceLocation) {
+    public init(_ content: Content, tag: String? = nil, file: File, line: Int, column: Int) {
         self.content = content
         self.tag = tag
-        self.location = location
+        self.file = file
+        self.line = Int32(clamping: line)
+        self.column = Int32(clamping: column)
+    }
+
+    public var location: SourceLocation {
+        SourceLocation(file: file.path, line: Int(line), column: Int(column))
     }
 
     /// The text of a scalar node, or nil for collections.

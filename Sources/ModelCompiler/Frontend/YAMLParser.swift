@@ -46,19 +46,29 @@ public struct YAMLParser: Sendable {
 
 private struct Composer {
     let path: String
+    let file: YAMLNode.File
     let options: YAMLParser.Options
     let bytes: [UInt8]
 
-    private enum Frame {
-        case sequence(Open, items: [YAMLNode])
-        case mapping(Open, entries: [YAMLNode.Entry], pendingKey: YAMLNode?, keys: Set<String>)
-    }
-
-    private struct Open {
+    /// An open collection. A class, so that appending to it never copies what it holds.
+    private final class Frame {
+        let isMapping: Bool
         let tag: String?
         let anchor: String?
-        let location: SourceLocation
+        let mark: yaml_mark_t
+        /// The number of nodes the collection expands to so far, aliases included.
         var weight = 1
+        var items: [YAMLNode] = []
+        var entries: [YAMLNode.Entry] = []
+        var pendingKey: YAMLNode?
+        var keys: Set<String> = []
+
+        init(isMapping: Bool, tag: String?, anchor: String?, mark: yaml_mark_t) {
+            self.isMapping = isMapping
+            self.tag = tag
+            self.anchor = anchor
+            self.mark = mark
+        }
     }
 
     private var stack: [Frame] = []
@@ -69,6 +79,7 @@ private struct Composer {
 
     init(path: String, options: YAMLParser.Options, bytes: [UInt8]) {
         self.path = path
+        self.file = YAMLNode.File(path: path)
         self.options = options
         self.bytes = bytes
     }
@@ -171,9 +182,8 @@ private struct Composer {
                 value = ""
             }
             let node = YAMLNode(
-                .scalar(value, Self.style(scalar.style)),
-                tag: Self.resolvedTag(Self.string(scalar.tag)),
-                location: start)
+                .scalar(value, Self.style(scalar.style)), tag: Self.resolvedTag(Self.string(scalar.tag)),
+                file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
             try complete(node, weight: 1, anchor: Self.string(scalar.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
@@ -186,10 +196,10 @@ private struct Composer {
             try complete(target.node, weight: target.weight, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
-            try open(.sequence(Open(tag: Self.resolvedTag(Self.string(data.tag)), anchor: Self.string(data.anchor), location: start), items: []))
+            try open(Frame(isMapping: false, tag: Self.resolvedTag(Self.string(data.tag)), anchor: Self.string(data.anchor), mark: event.start_mark))
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
-            try open(.mapping(Open(tag: Self.resolvedTag(Self.string(data.tag)), anchor: Self.string(data.anchor), location: start), entries: [], pendingKey: nil, keys: []))
+            try open(Frame(isMapping: true, tag: Self.resolvedTag(Self.string(data.tag)), anchor: Self.string(data.anchor), mark: event.start_mark))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             try close()
         default:
@@ -215,61 +225,55 @@ private struct Composer {
 
     private mutating func open(_ frame: Frame) throws(YAMLError) {
         if stack.count >= options.maximumDepth {
-            let location: SourceLocation
-            switch frame {
-            case .sequence(let open, _), .mapping(let open, _, _, _): location = open.location
-            }
-            throw YAMLError(message: "collections are nested more than \(options.maximumDepth) levels deep", location: location)
+            throw YAMLError(message: "collections are nested more than \(options.maximumDepth) levels deep", location: location(frame.mark))
         }
-        switch frame {
-        case .sequence(let open, _), .mapping(let open, _, _, _):
-            if let anchor = open.anchor { openAnchors.insert(anchor) }
-        }
+        if let anchor = frame.anchor { openAnchors.insert(anchor) }
         stack.append(frame)
     }
 
     private mutating func close() throws(YAMLError) {
         guard let frame = stack.popLast() else { return }
-        switch frame {
-        case .sequence(let open, let items):
-            if let anchor = open.anchor { openAnchors.remove(anchor) }
-            try complete(YAMLNode(.sequence(items), tag: open.tag, location: open.location), weight: open.weight, anchor: open.anchor)
-        case .mapping(let open, var entries, _, _):
-            if let anchor = open.anchor { openAnchors.remove(anchor) }
-            if options.resolvesMergeKeys {
-                entries = try Self.applyingMergeKeys(entries)
-            }
-            try complete(YAMLNode(.mapping(entries), tag: open.tag, location: open.location), weight: open.weight, anchor: open.anchor)
+        if let anchor = frame.anchor { openAnchors.remove(anchor) }
+        let content: YAMLNode.Content
+        if frame.isMapping {
+            content = .mapping(Self.compacted(options.resolvesMergeKeys ? try Self.applyingMergeKeys(frame.entries) : frame.entries))
+        } else {
+            content = .sequence(Self.compacted(frame.items))
         }
+        let node = YAMLNode(content, tag: frame.tag, file: file, line: Int(frame.mark.line) + 1, column: Int(frame.mark.column) + 1)
+        try complete(node, weight: frame.weight, anchor: frame.anchor)
     }
 
     private mutating func complete(_ node: YAMLNode, weight: Int, anchor: String?) throws(YAMLError) {
         if let anchor { anchors[anchor] = (node, weight) }
-        guard var frame = stack.popLast() else {
+        guard let frame = stack.last else {
             documentRoot = node
             return
         }
-        switch frame {
-        case .sequence(var open, var items):
-            open.weight += weight
-            try checkBudget(open.weight, at: node.location)
-            items.append(node)
-            frame = .sequence(open, items: items)
-        case .mapping(var open, var entries, let pendingKey, var keys):
-            open.weight += weight
-            try checkBudget(open.weight, at: node.location)
-            if let key = pendingKey {
-                let identity = Self.keyIdentity(key)
-                if !keys.insert(identity).inserted {
-                    throw YAMLError(message: "duplicate key \(Self.keyDescription(key)) in mapping", location: key.location)
-                }
-                entries.append(YAMLNode.Entry(key: key, value: node))
-                frame = .mapping(open, entries: entries, pendingKey: nil, keys: keys)
-            } else {
-                frame = .mapping(open, entries: entries, pendingKey: node, keys: keys)
-            }
+        frame.weight += weight
+        try checkBudget(frame.weight, at: node.location)
+        guard frame.isMapping else {
+            frame.items.append(node)
+            return
         }
-        stack.append(frame)
+        guard let key = frame.pendingKey else {
+            frame.pendingKey = node
+            return
+        }
+        if !frame.keys.insert(Self.keyIdentity(key)).inserted {
+            throw YAMLError(message: "duplicate key \(Self.keyDescription(key)) in mapping", location: key.location)
+        }
+        frame.entries.append(YAMLNode.Entry(key: key, value: node))
+        frame.pendingKey = nil
+    }
+
+    /// Arrays grown by appending keep up to twice the storage they need; a tree of millions of
+    /// small collections keeps them for its whole life, so each is copied to its exact size.
+    private static func compacted<Element>(_ array: [Element]) -> [Element] {
+        guard array.capacity > array.count + 1 else { return array }
+        return [Element](unsafeUninitializedCapacity: array.count) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: array)
+        }
     }
 
     private func checkBudget(_ weight: Int, at location: SourceLocation) throws(YAMLError) {

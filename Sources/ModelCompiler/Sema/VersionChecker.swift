@@ -6,6 +6,14 @@ struct VersionChecker {
     let version: ModelVersion
     let locations: LocationTable
     let diagnostics: DiagnosticCollector
+    private let lookup: VersionLookup
+
+    init(version: ModelVersion, locations: LocationTable, diagnostics: DiagnosticCollector) {
+        self.version = version
+        self.locations = locations
+        self.diagnostics = diagnostics
+        lookup = VersionLookup(version)
+    }
 
     func check() {
         checkTypeNames()
@@ -54,7 +62,7 @@ struct VersionChecker {
 
     private func checkEntity(_ entity: Entity) {
         let here = entity.location ?? .file("")
-        if let parentName = entity.parentName, version.entity(named: parentName) == nil {
+        if let parentName = entity.parentName, lookup.entity(named: parentName) == nil {
             diagnostics.error(
                 "unknown parent entity '\(parentName)' of '\(entity.name)'\(Suggestions.didYouMean(parentName, in: entityNames))",
                 at: locations["\(entity.name).parent"] ?? here)
@@ -62,7 +70,7 @@ struct VersionChecker {
         if entity.parentName == entity.name {
             diagnostics.error("entity '\(entity.name)' cannot be its own parent", at: locations["\(entity.name).parent"] ?? here)
         }
-        let inherited = version.ancestors(of: entity).reversed().flatMap { ancestor in
+        let inherited = lookup.ancestors(of: entity).reversed().flatMap { ancestor in
             ancestor.attributes.map { ($0.name, ancestor.name) } + ancestor.relationships.map { ($0.name, ancestor.name) }
         }
         let inheritedOwner = Dictionary(inherited) { first, _ in first }
@@ -99,7 +107,7 @@ struct VersionChecker {
         for entity in version.entities {
             var seen: [String] = [entity.name]
             var current = entity
-            while let parentName = current.parentName, let parent = version.entity(named: parentName) {
+            while let parentName = current.parentName, let parent = lookup.entity(named: parentName) {
                 if let start = seen.firstIndex(of: parentName) {
                     let cycle = Array(seen[start...])
                     if reported.isDisjoint(with: cycle) {
@@ -120,14 +128,14 @@ struct VersionChecker {
 
     /// Relationships an entity declares or inherits, by name.
     private func relationship(named name: String, in entity: Entity) -> (Relationship, owner: Entity)? {
-        for candidate in [entity] + version.ancestors(of: entity) {
+        for candidate in [entity] + lookup.ancestors(of: entity) {
             if let relationship = candidate.relationship(named: name) { return (relationship, candidate) }
         }
         return nil
     }
 
     private func isSameOrAncestor(_ name: String, of entity: Entity) -> Bool {
-        name == entity.name || version.ancestors(of: entity).contains { $0.name == name }
+        name == entity.name || lookup.ancestors(of: entity).contains { $0.name == name }
     }
 
     private func checkRelationship(_ relationship: Relationship, in entity: Entity) {
@@ -142,7 +150,7 @@ struct VersionChecker {
         if let minCount = relationship.minCount, let maxCount = relationship.maxCount, minCount > maxCount {
             diagnostics.error("'minCount' is greater than 'maxCount' in relationship '\(path)'", at: locations["\(path).minCount"] ?? here)
         }
-        guard let destination = version.entity(named: relationship.destinationName) else {
+        guard let destination = lookup.entity(named: relationship.destinationName) else {
             diagnostics.error(
                 "unknown destination entity '\(relationship.destinationName)' of relationship '\(path)'\(Suggestions.didYouMean(relationship.destinationName, in: entityNames))",
                 at: locations["\(path).to"] ?? here)
@@ -167,14 +175,14 @@ struct VersionChecker {
         }
         let inverseLocation = locations["\(path).inverse"] ?? here
         guard let (inverse, inverseOwner) = self.relationship(named: inverseName, in: destination) else {
-            let names = ([destination] + version.ancestors(of: destination)).flatMap { $0.relationships.map(\.name) }
+            let names = ([destination] + lookup.ancestors(of: destination)).flatMap { $0.relationships.map(\.name) }
             diagnostics.error(
                 "inverse '\(inverseName)' of relationship '\(path)' is not a relationship of '\(destination.name)'\(Suggestions.didYouMean(inverseName, in: names))",
                 at: inverseLocation)
             return
         }
         let inversePath = "\(inverseOwner.name).\(inverse.name)"
-        if version.entity(named: inverse.destinationName) == nil {
+        if lookup.entity(named: inverse.destinationName) == nil {
             // Its unknown destination is reported at the inverse itself.
         } else if !isSameOrAncestor(inverse.destinationName, of: entity) {
             diagnostics.error(
@@ -200,14 +208,14 @@ struct VersionChecker {
     private enum PropertyKind { case attribute(Attribute), toOne, toMany, none }
 
     private func property(named name: String, in entity: Entity) -> PropertyKind {
-        let (attributes, relationships) = version.allProperties(of: entity)
+        let (attributes, relationships) = lookup.allProperties(of: entity)
         if let attribute = attributes.first(where: { $0.name == name }) { return .attribute(attribute) }
         if let relationship = relationships.first(where: { $0.name == name }) { return relationship.isToMany ? .toMany : .toOne }
         return .none
     }
 
     private func propertyNames(of entity: Entity) -> [String] {
-        let (attributes, relationships) = version.allProperties(of: entity)
+        let (attributes, relationships) = lookup.allProperties(of: entity)
         return attributes.map(\.name) + relationships.map(\.name)
     }
 
@@ -288,7 +296,7 @@ struct VersionChecker {
                     }
                     break
                 }
-                guard visited.insert(name).inserted, let next = version.composite(named: name) else { continue }
+                guard visited.insert(name).inserted, let next = lookup.composite(named: name) else { continue }
                 stack.append(contentsOf: nested(next).map { ($0, path + [$0]) })
             }
         }
@@ -317,7 +325,7 @@ struct VersionChecker {
             if !Names.isValidIdentifier(configuration.name) {
                 diagnostics.error("configuration name '\(configuration.name)' is not a valid identifier", at: configuration.location ?? .file(""))
             }
-            for (index, name) in configuration.entityNames.enumerated() where version.entity(named: name) == nil {
+            for (index, name) in configuration.entityNames.enumerated() where lookup.entity(named: name) == nil {
                 diagnostics.error(
                     "configuration '\(configuration.name)' names unknown entity '\(name)'\(Suggestions.didYouMean(name, in: entityNames))",
                     at: locations["configuration.\(configuration.name).\(index)"] ?? configuration.location ?? .file(""))

@@ -12,13 +12,14 @@ struct VersionHistoryChecker {
     }
 
     /// The entity of `older` that `entity` continues: same name, or named by its renaming identifier.
-    private func predecessor(of entity: Entity, in older: ModelVersion) -> Entity? {
+    private func predecessor(of entity: Entity, in older: VersionLookup) -> Entity? {
         older.entity(named: entity.renamingIdentifier ?? entity.name)
     }
 
     /// A required attribute added to an existing entity has no value for the rows already stored,
     /// so the lightweight migration that would add its column fails.
-    private func checkNewRequiredAttributes(from older: ModelVersion, to newer: ModelVersion) {
+    private func checkNewRequiredAttributes(from olderVersion: ModelVersion, to newer: ModelVersion) {
+        let older = VersionLookup(olderVersion)
         for entity in newer.entities {
             guard let previous = predecessor(of: entity, in: older) else { continue }
             let previousNames = Set(older.allProperties(of: previous).attributes.map(\.name))

@@ -4,7 +4,7 @@ extension VersionReader {
     /// `Location: { latitude: Double, longitude: Double }`: a composite is a mapping of fields.
     mutating func readComposite(name: String, key: YAMLNode, node: YAMLNode) -> CompositeType? {
         guard let reader = MappingReader(node, context: "composite '\(name)'", diagnostics: diagnostics) else { return nil }
-        let fields = reader.keys.compactMap { fieldName, fieldKey in
+        let fields = reader.keys.compactMapReserved { fieldName, fieldKey in
             readAttribute(name: fieldName, key: fieldKey, node: reader[fieldName]!, owner: "composite '\(name)'", inComposite: true)
         }
         if reader.keys.isEmpty {
@@ -19,7 +19,7 @@ extension VersionReader {
     /// `Priority: { type: Integer 16, cases: { low: 0, high: 1 } }`.
     func readEnums(_ node: YAMLNode) -> [EnumType] {
         guard let reader = MappingReader(node, context: "enums", diagnostics: diagnostics) else { return [] }
-        return reader.keys.compactMap { name, key in readEnum(name: name, key: key, node: reader[name]!) }
+        return reader.keys.compactMapReserved { name, key in readEnum(name: name, key: key, node: reader[name]!) }
     }
 
     private func readEnum(name: String, key: YAMLNode, node: YAMLNode) -> EnumType? {

@@ -46,12 +46,12 @@ struct VersionReader {
         enumTypes = Dictionary(version.enums.map { ($0.name, $0) }) { first, _ in first }
         if let composites = top["composites"], let reader = MappingReader(composites, context: "composites", diagnostics: diagnostics) {
             compositeNames = Set(reader.keys.map(\.name))
-            version.composites = reader.keys.compactMap { name, key in
+            version.composites = reader.keys.compactMapReserved { name, key in
                 readComposite(name: name, key: key, node: reader[name]!)
             }
         }
         if let entities = top["entities"], let reader = MappingReader(entities, context: "entities", diagnostics: diagnostics) {
-            version.entities = reader.keys.compactMap { name, key in readEntity(name: name, key: key, node: reader[name]!) }
+            version.entities = reader.keys.compactMapReserved { name, key in readEntity(name: name, key: key, node: reader[name]!) }
         }
         if let configurations = top["configurations"] { version.configurations = readConfigurations(configurations) }
         return version
@@ -79,14 +79,14 @@ struct VersionReader {
         if let attributes = reader["attributes"],
             let attributeReader = MappingReader(attributes, context: "the attributes of entity '\(name)'", diagnostics: diagnostics)
         {
-            entity.attributes = attributeReader.keys.compactMap { attributeName, key in
+            entity.attributes = attributeReader.keys.compactMapReserved { attributeName, key in
                 readAttribute(name: attributeName, key: key, node: attributeReader[attributeName]!, owner: "entity '\(name)'", inComposite: false)
             }
         }
         if let relationships = reader["relationships"],
             let relationshipReader = MappingReader(relationships, context: "the relationships of entity '\(name)'", diagnostics: diagnostics)
         {
-            entity.relationships = relationshipReader.keys.compactMap { relationshipName, key in
+            entity.relationships = relationshipReader.keys.compactMapReserved { relationshipName, key in
                 readRelationship(name: relationshipName, key: key, node: relationshipReader[relationshipName]!, entityName: name)
             }
         }
