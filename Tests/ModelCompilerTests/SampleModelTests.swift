@@ -1,0 +1,47 @@
+import Foundation
+import ModelCompiler
+import ModelSchema
+import Testing
+
+/// The bundled sample is valid, and its canonical dump is a golden file: any change to how a
+/// model is read shows up as a reviewable diff of `Golden/Trips.dump.json`.
+struct SampleModelTests {
+    static let sample = Fixtures.samples.appendingPathComponent("Trips/Trips.modeld").path
+
+    @Test func sampleIsValidWithoutWarnings() {
+        let result = Pipeline.load(Self.sample)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.model?.versions.map(\.name) == ["Trips 1", "Trips 2"])
+        #expect(result.model?.currentVersionName == "Trips 2")
+    }
+
+    @Test func sampleReadsAsDeclared() throws {
+        let model = try #require(Pipeline.load(Self.sample).model)
+        let version = try #require(model.currentVersion)
+        let trip = try #require(version.entity(named: "Trip"))
+        #expect(trip.attributes.map(\.name) == ["id", "name", "startDate", "endDate", "isFavorite", "rating", "status", "stopCount"])
+        let status = try #require(trip.attribute(named: "status"))
+        #expect(status.type == .string)
+        #expect(status.enumName == "TripStatus")
+        #expect(status.defaultValue == .string("planned"))
+        let rating = try #require(trip.attribute(named: "rating"))
+        #expect(rating.validation.minimum == .integer(0))
+        #expect(rating.validation.maximum == .integer(5))
+        let stops = try #require(trip.relationship(named: "stops"))
+        #expect(stops.isToMany && stops.isOrdered && stops.deleteRule == .cascade && stops.inverseName == "trip")
+        #expect(trip.uniquenessConstraints == [["id"]])
+        #expect(trip.fetchIndexes.first?.elements.map(\.isAscending) == [true, false])
+        let location = try #require(version.entity(named: "Stop")?.attribute(named: "location"))
+        #expect(location.type == .composite("Location") && location.isOptional)
+    }
+
+    @Test func dumpMatchesGoldenFile() throws {
+        let model = try #require(Pipeline.load(Self.sample).model)
+        let actual = ModelDump.json(model).rendered()
+        let url = Fixtures.golden.appendingPathComponent("Trips.dump.json")
+        if ProcessInfo.processInfo.environment["MODELGEN_UPDATE_GOLDEN"] != nil {
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+        }
+        #expect(actual == (try String(contentsOf: url, encoding: .utf8)))
+    }
+}
