@@ -71,6 +71,7 @@ private struct Composer {
         }
     }
 
+    private var strictChecks: YAMLStrictChecks
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, weight: Int)] = [:]
     private var openAnchors: Set<String> = []
@@ -80,6 +81,7 @@ private struct Composer {
     init(path: String, options: YAMLParser.Options, bytes: [UInt8]) {
         self.path = path
         self.file = YAMLNode.File(path: path)
+        self.strictChecks = YAMLStrictChecks(bytes: bytes, path: path)
         self.options = options
         self.bytes = bytes
     }
@@ -101,8 +103,10 @@ private struct Composer {
                 }
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { break }
+                try strictChecks.observe(event)
                 try handle(event)
             }
+            try strictChecks.finish()
             return documents
         }
     }
@@ -124,7 +128,7 @@ private struct Composer {
         }
         if parser.error == YAML_READER_ERROR {
             // Reader errors (invalid UTF-8, control characters) carry a byte offset, not a line.
-            return YAMLError(message: readerMessage(problem, parser: parser), location: locationOfByte(Int(parser.problem_offset)))
+            return YAMLError(message: readerMessage(problem, parser: parser), location: strictChecks.location(ofByte: Int(parser.problem_offset)))
         }
         return YAMLError(message: message, location: location(mark))
     }
@@ -139,24 +143,6 @@ private struct Composer {
         default:
             return problem
         }
-    }
-
-    /// Line and column of a byte offset, for errors that libyaml reports by offset only.
-    private func locationOfByte(_ offset: Int) -> SourceLocation {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(offset, bytes.count)
-        while index < end {
-            if bytes[index] == 0x0A {
-                line += 1
-                column = 1
-            } else if bytes[index] & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
-        return SourceLocation(file: path, line: line, column: column)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
