@@ -31,7 +31,8 @@ struct CommandSpec: Sendable {
         var text = "OVERVIEW: \(summary)\n\nUSAGE: \(usage)\n"
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
         text += "\nOPTIONS:\n"
-        let rows = options.map { ($0.name + ($0.valueName.map { " \($0)" } ?? ""), $0.help) } + [("-h, --help", "Show help for this command.")]
+        let rows =
+            options.map { ($0.name + ($0.valueName.map { " \($0)" } ?? ""), $0.help) } + [("-h, --help", "Show help for this command.")]
         let width = rows.map(\.0.count).max() ?? 0
         for (left, right) in rows {
             text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"

@@ -40,7 +40,8 @@ public enum Modelgen {
             """
         let width = commands.map(\.spec.name.count).max() ?? 0
         for command in commands {
-            text += "  \(command.spec.name)" + String(repeating: " ", count: width - command.spec.name.count + 2) + command.spec.summary + "\n"
+            text +=
+                "  \(command.spec.name)" + String(repeating: " ", count: width - command.spec.name.count + 2) + command.spec.summary + "\n"
         }
         text += """
 

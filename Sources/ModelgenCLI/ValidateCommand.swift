@@ -14,7 +14,8 @@ enum ValidateCommand {
             .init(name: "--warnings-as-errors", valueName: nil, help: "Exit with status 1 when there are warnings."),
             .init(name: "--quiet", valueName: nil, help: "Print diagnostics only, no summary line per model."),
         ],
-        discussion: "Diagnostics go to standard error as 'file:line:column: error: message'.\nExit status: 0 valid, 1 errors found, 2 usage error.")
+        discussion:
+            "Diagnostics go to standard error as 'file:line:column: error: message'.\nExit status: 0 valid, 1 errors found, 2 usage error.")
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         var failed = false
@@ -47,7 +48,9 @@ enum DumpCommand {
         minimumArguments: 1,
         maximumArguments: 1,
         options: [],
-        discussion: "The output is byte-for-byte stable across runs and machines. Nothing is printed to\nstandard output when the model has errors.")
+        discussion:
+            "The output is byte-for-byte stable across runs and machines. Nothing is printed to\nstandard output when the model has errors."
+    )
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         let result = Pipeline.load(arguments.arguments[0])

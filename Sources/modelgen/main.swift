@@ -1,3 +1,4 @@
 import Foundation
 import ModelgenCLI
+
 exit(Modelgen.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -48,10 +48,14 @@ struct YAMLTestSuiteTests {
     /// Error cases libyaml accepts: its YAML 1.1 scanner is more lenient than the 1.2 grammar here.
     private static let libyamlDiffersDirectives = "reserved or YAML 1.2/1.3 directives are rejected by the YAML 1.1 scanner"
     private static let libyamlDiffersTabs = "tabs as separation white space or in block-scalar content are rejected"
-    private static let libyamlDiffersFlow = "YAML 1.2 flow-mapping forms (`:` on the next line, adjacent `:value`, multi-line keys, `?` and `:` starting flow scalars) are rejected or read differently"
-    private static let libyamlDiffersAnchors = "anchor names containing `:` or non-ASCII characters are rejected or cut short (YAML 1.1 anchor alphabet)"
-    private static let libyamlDiffersDocuments = "bare documents after `...`, zero-indented block scalars and end markers after comments follow YAML 1.1 rules"
-    private static let libyamlDiffersTrailing = "trailing white-space-only lines at the end of the stream are dropped from kept block scalars"
+    private static let libyamlDiffersFlow =
+        "YAML 1.2 flow-mapping forms (`:` on the next line, adjacent `:value`, multi-line keys, `?` and `:` starting flow scalars) are rejected or read differently"
+    private static let libyamlDiffersAnchors =
+        "anchor names containing `:` or non-ASCII characters are rejected or cut short (YAML 1.1 anchor alphabet)"
+    private static let libyamlDiffersDocuments =
+        "bare documents after `...`, zero-indented block scalars and end markers after comments follow YAML 1.1 rules"
+    private static let libyamlDiffersTrailing =
+        "trailing white-space-only lines at the end of the stream are dropped from kept block scalars"
     /// Error cases accepted without a diagnostic. libyaml alone accepts 16; YAMLStrictChecks
     /// adds the YAML 1.2 rules that catch them, so the list is empty and must stay empty.
     static let knownAcceptedErrorCases: [String: String] = [:]
@@ -133,7 +137,10 @@ struct YAMLTestSuiteTests {
             if actual != expected {
                 differing.append(testCase.id)
                 if ProcessInfo.processInfo.environment["YAML_DEBUG"] != nil {
-                    do { _ = try Self.parse(testCase); print("DIFF \(testCase.id): \(actual!.map { $0.rendered() })") } catch { print("FAIL \(testCase.id): \(error)") }
+                    do {
+                        _ = try Self.parse(testCase)
+                        print("DIFF \(testCase.id): \(actual!.map { $0.rendered() })")
+                    } catch { print("FAIL \(testCase.id): \(error)") }
                 }
             }
         }

@@ -52,7 +52,9 @@ struct ModelSourceReader {
         }
         let name = Self.modelName(fromFile: path)
         guard let root = parseSingleDocument(path) else { return nil }
-        return ModelSource(name: name, path: path, versions: [VersionSource(name: name, path: path, root: root)], currentVersionName: name, shippedVersionNames: [])
+        return ModelSource(
+            name: name, path: path, versions: [VersionSource(name: name, path: path, root: root)], currentVersionName: name,
+            shippedVersionNames: [])
     }
 
     /// `Trips.model.yaml` → `Trips`; other YAML file names lose their extension.
@@ -82,7 +84,9 @@ struct ModelSourceReader {
                 return nil
             }
             if let size = attributes[.size] as? NSNumber, size.intValue > Self.maximumFileSize {
-                diagnostics.error("the file is \(size.intValue) bytes; model files larger than \(Self.maximumFileSize) bytes are refused", at: .file(path))
+                diagnostics.error(
+                    "the file is \(size.intValue) bytes; model files larger than \(Self.maximumFileSize) bytes are refused", at: .file(path)
+                )
                 return nil
             }
         }
@@ -148,7 +152,8 @@ struct ModelSourceReader {
             }
             let path = folder + "/" + versionName + Self.versionFileSuffix
             guard fileManager.fileExists(atPath: path) else {
-                diagnostics.error("version '\(versionName)' has no file '\(versionName)\(Self.versionFileSuffix)' in '\(folder)'", at: location)
+                diagnostics.error(
+                    "version '\(versionName)' has no file '\(versionName)\(Self.versionFileSuffix)' in '\(folder)'", at: location)
                 continue
             }
             if let root = parseSingleDocument(path) {
@@ -164,7 +169,9 @@ struct ModelSourceReader {
             if seen.contains(currentName) {
                 source.currentVersionName = currentName
             } else {
-                diagnostics.error("current version '\(currentName)' is not listed in 'versions'\(Suggestions.didYouMean(currentName, in: seen))", at: current.location)
+                diagnostics.error(
+                    "current version '\(currentName)' is not listed in 'versions'\(Suggestions.didYouMean(currentName, in: seen))",
+                    at: current.location)
             }
         } else if reader["current"] == nil {
             if listed.count == 1 {

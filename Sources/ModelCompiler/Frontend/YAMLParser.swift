@@ -128,7 +128,8 @@ private struct Composer {
         }
         if parser.error == YAML_READER_ERROR {
             // Reader errors (invalid UTF-8, control characters) carry a byte offset, not a line.
-            return YAMLError(message: readerMessage(problem, parser: parser), location: strictChecks.location(ofByte: Int(parser.problem_offset)))
+            return YAMLError(
+                message: readerMessage(problem, parser: parser), location: strictChecks.location(ofByte: Int(parser.problem_offset)))
         }
         return YAMLError(message: message, location: location(mark))
     }
@@ -182,10 +183,16 @@ private struct Composer {
             try complete(target.node, weight: target.weight, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
-            try open(Frame(isMapping: false, tag: Self.resolvedTag(Self.string(data.tag)), anchor: Self.string(data.anchor), mark: event.start_mark))
+            try open(
+                Frame(
+                    isMapping: false, tag: Self.resolvedTag(Self.string(data.tag)), anchor: Self.string(data.anchor), mark: event.start_mark
+                ))
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
-            try open(Frame(isMapping: true, tag: Self.resolvedTag(Self.string(data.tag)), anchor: Self.string(data.anchor), mark: event.start_mark))
+            try open(
+                Frame(
+                    isMapping: true, tag: Self.resolvedTag(Self.string(data.tag)), anchor: Self.string(data.anchor), mark: event.start_mark)
+            )
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             try close()
         default:
@@ -265,7 +272,8 @@ private struct Composer {
     private func checkBudget(_ weight: Int, at location: SourceLocation) throws(YAMLError) {
         if weight > options.maximumExpandedNodes {
             throw YAMLError(
-                message: "aliases expand this document to more than \(options.maximumExpandedNodes) nodes; refusing to expand it (is it an alias bomb?)",
+                message:
+                    "aliases expand this document to more than \(options.maximumExpandedNodes) nodes; refusing to expand it (is it an alias bomb?)",
                 location: location)
         }
     }
@@ -288,7 +296,8 @@ private struct Composer {
             case .mapping: sources = [entry.value]
             case .sequence(let items) where items.allSatisfy({ $0.mappingEntries != nil }): sources = items
             default:
-                throw YAMLError(message: "the value of a merge key '<<' must be a mapping or a sequence of mappings", location: entry.value.location)
+                throw YAMLError(
+                    message: "the value of a merge key '<<' must be a mapping or a sequence of mappings", location: entry.value.location)
             }
             for source in sources {
                 for merged in source.mappingEntries ?? [] where present.insert(keyIdentity(merged.key)).inserted {

@@ -38,9 +38,11 @@ struct YAMLStrictChecks {
             hasSeenDocument = true
             documentEndedImplicitly = event.data.document_end.implicit != 0
         case YAML_SEQUENCE_START_EVENT:
-            contexts.append((event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE, Int(event.start_mark.column), Int(event.start_mark.line)))
+            contexts.append(
+                (event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE, Int(event.start_mark.column), Int(event.start_mark.line)))
         case YAML_MAPPING_START_EVENT:
-            contexts.append((event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE, Int(event.start_mark.column), Int(event.start_mark.line)))
+            contexts.append(
+                (event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE, Int(event.start_mark.column), Int(event.start_mark.line)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let closed = contexts.popLast() else { return }
             if closed.isFlow, contexts.last?.isFlow != true {
@@ -123,7 +125,9 @@ struct YAMLStrictChecks {
         return index - offset
     }
 
-    private mutating func checkContinuationLines(after firstLine: Int, through lastLine: Int, parentIndent: Int, what: String) throws(YAMLError) {
+    private mutating func checkContinuationLines(after firstLine: Int, through lastLine: Int, parentIndent: Int, what: String)
+        throws(YAMLError)
+    {
         guard lastLine > firstLine else { return }
         for line in (firstLine + 1)...lastLine {
             guard let offset = lineStart(line), let spaces = indentation(at: offset) else { continue }

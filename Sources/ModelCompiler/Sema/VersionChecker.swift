@@ -75,7 +75,8 @@ struct VersionChecker {
         }
         let inheritedOwner = Dictionary(inherited) { first, _ in first }
         var declared: Set<String> = []
-        let properties = entity.attributes.map { ($0.name, $0.location, "attribute") }
+        let properties =
+            entity.attributes.map { ($0.name, $0.location, "attribute") }
             + entity.relationships.map { ($0.name, $0.location, "relationship") }
         for (name, location, kind) in properties {
             let location = location ?? here
@@ -98,7 +99,8 @@ struct VersionChecker {
             diagnostics.error("derived attribute '\(entity.name).\(attribute.name)' cannot be transient", at: here)
         }
         if attribute.isTransient, attribute.isIndexed {
-            diagnostics.warning("transient attribute '\(entity.name).\(attribute.name)' is not stored, so 'indexed' has no effect", at: here)
+            diagnostics.warning(
+                "transient attribute '\(entity.name).\(attribute.name)' is not stored, so 'indexed' has no effect", at: here)
         }
     }
 
@@ -189,7 +191,8 @@ struct VersionChecker {
                 "inverse '\(inversePath)' of relationship '\(path)' points to '\(inverse.destinationName)', not '\(entity.name)'",
                 at: inverseLocation)
         } else if inverse.inverseName == nil {
-            diagnostics.error("relationship '\(path)' names '\(inversePath)' as its inverse, but '\(inversePath)' has no inverse", at: inverseLocation)
+            diagnostics.error(
+                "relationship '\(path)' names '\(inversePath)' as its inverse, but '\(inversePath)' has no inverse", at: inverseLocation)
         } else if inverse.inverseName != relationship.name {
             diagnostics.error(
                 "inverses disagree: '\(path)' names '\(inversePath)', but '\(inversePath)' names '\(inverse.inverseName!)'",
@@ -205,7 +208,10 @@ struct VersionChecker {
 
     // MARK: Constraints and indexes
 
-    private enum PropertyKind { case attribute(Attribute), toOne, toMany, none }
+    private enum PropertyKind {
+        case attribute(Attribute)
+        case toOne, toMany, none
+    }
 
     private func property(named name: String, in entity: Entity) -> PropertyKind {
         let (attributes, relationships) = lookup.allProperties(of: entity)
@@ -252,17 +258,23 @@ struct VersionChecker {
                         "index '\(index.name)' names unknown property '\(element.propertyName)' of '\(entity.name)'\(Suggestions.didYouMean(element.propertyName, in: propertyNames(of: entity)))",
                         at: location)
                 case .toMany:
-                    diagnostics.error("index '\(index.name)' cannot include to-many relationship '\(entity.name).\(element.propertyName)'", at: location)
+                    diagnostics.error(
+                        "index '\(index.name)' cannot include to-many relationship '\(entity.name).\(element.propertyName)'", at: location)
                 case .attribute(let attribute):
                     if attribute.isTransient {
-                        diagnostics.error("index '\(index.name)' cannot include transient attribute '\(entity.name).\(attribute.name)'", at: location)
+                        diagnostics.error(
+                            "index '\(index.name)' cannot include transient attribute '\(entity.name).\(attribute.name)'", at: location)
                     }
                     if index.kind == .rTree, !attribute.type.isNumeric {
-                        diagnostics.error("R-tree index '\(index.name)' needs numeric attributes; '\(attribute.name)' is \(attribute.type.name)", at: location)
+                        diagnostics.error(
+                            "R-tree index '\(index.name)' needs numeric attributes; '\(attribute.name)' is \(attribute.type.name)",
+                            at: location)
                     }
                 case .toOne:
                     if index.kind == .rTree {
-                        diagnostics.error("R-tree index '\(index.name)' needs numeric attributes; '\(element.propertyName)' is a relationship", at: location)
+                        diagnostics.error(
+                            "R-tree index '\(index.name)' needs numeric attributes; '\(element.propertyName)' is a relationship",
+                            at: location)
                     }
                 }
             }
@@ -292,7 +304,9 @@ struct VersionChecker {
                 if name == composite.name {
                     if reported.isDisjoint(with: path) {
                         reported.formUnion(path)
-                        diagnostics.error("composite cycle: \(path.joined(separator: " → ")); a composite cannot contain itself", at: composite.location ?? .file(""))
+                        diagnostics.error(
+                            "composite cycle: \(path.joined(separator: " → ")); a composite cannot contain itself",
+                            at: composite.location ?? .file(""))
                     }
                     break
                 }
@@ -313,7 +327,8 @@ struct VersionChecker {
             if !names.insert(enumCase.name).inserted {
                 diagnostics.error("enum '\(enumType.name)' declares case '\(enumCase.name)' twice", at: location)
             } else if let other = rawValues[enumCase.rawValue] {
-                diagnostics.error("cases '\(other)' and '\(enumCase.name)' of enum '\(enumType.name)' have the same raw value", at: location)
+                diagnostics.error(
+                    "cases '\(other)' and '\(enumCase.name)' of enum '\(enumType.name)' have the same raw value", at: location)
             } else {
                 rawValues[enumCase.rawValue] = enumCase.name
             }
@@ -323,7 +338,8 @@ struct VersionChecker {
     private func checkConfigurations() {
         for configuration in version.configurations {
             if !Names.isValidIdentifier(configuration.name) {
-                diagnostics.error("configuration name '\(configuration.name)' is not a valid identifier", at: configuration.location ?? .file(""))
+                diagnostics.error(
+                    "configuration name '\(configuration.name)' is not a valid identifier", at: configuration.location ?? .file(""))
             }
             for (index, name) in configuration.entityNames.enumerated() where lookup.entity(named: name) == nil {
                 diagnostics.error(

@@ -47,7 +47,8 @@ extension VersionReader {
 
         if let optional = reader["optional"], let value = scalars.bool(optional, "'optional'") {
             if markedOptional && !value {
-                diagnostics.error("\(context) is marked optional by its type '\(typeText)' but has 'optional: false'", at: optional.location)
+                diagnostics.error(
+                    "\(context) is marked optional by its type '\(typeText)' but has 'optional: false'", at: optional.location)
             }
             attribute.isOptional = value || markedOptional
         }
@@ -71,7 +72,8 @@ extension VersionReader {
         if let swiftType = reader["swiftType"] {
             attribute.customClassName = scalars.name(swiftType, "the Swift type")
             if type != .transformable && type != .binaryData {
-                diagnostics.error("'swiftType' applies only to Transformable and Binary attributes, not \(type.name)", at: swiftType.location)
+                diagnostics.error(
+                    "'swiftType' applies only to Transformable and Binary attributes, not \(type.name)", at: swiftType.location)
             }
         }
         if let enumNode = reader["enum"], let enumName = scalars.name(enumNode, "the enum of \(context)") {
@@ -79,7 +81,9 @@ extension VersionReader {
             checkEnumUse(enumName, type: type, at: enumNode.location)
         }
         if let renaming = reader["renamingIdentifier"] { attribute.renamingIdentifier = scalars.name(renaming, "'renamingIdentifier'") }
-        if let modifier = reader["versionHashModifier"] { attribute.versionHashModifier = scalars.string(modifier, "'versionHashModifier'") }
+        if let modifier = reader["versionHashModifier"] {
+            attribute.versionHashModifier = scalars.string(modifier, "'versionHashModifier'")
+        }
         if let userInfo = reader["userInfo"] { attribute.userInfo = scalars.userInfo(userInfo) }
         if let documentation = reader["documentation"] { attribute.documentation = scalars.string(documentation, "'documentation'") }
         readValidation(reader, into: &attribute, context: context)
@@ -145,7 +149,8 @@ extension VersionReader {
         {
             diagnostics.error("'min' is greater than 'max' in \(context)", at: node.location)
         }
-        if let minimum = validation.minimumLength, let maximum = validation.maximumLength, minimum > maximum, let node = reader["minLength"] {
+        if let minimum = validation.minimumLength, let maximum = validation.maximumLength, minimum > maximum, let node = reader["minLength"]
+        {
             diagnostics.error("'minLength' is greater than 'maxLength' in \(context)", at: node.location)
         }
     }
@@ -171,10 +176,12 @@ extension VersionReader {
         let validation = attribute.validation
         let written = node.scalarValue ?? ""
         if let minimum = validation.minimum, LiteralReader.compare(value, minimum) == .orderedAscending {
-            diagnostics.error("the default value \(written) is below 'min' (\(reader["min"]?.scalarValue ?? "")) of \(context)", at: node.location)
+            diagnostics.error(
+                "the default value \(written) is below 'min' (\(reader["min"]?.scalarValue ?? "")) of \(context)", at: node.location)
         }
         if let maximum = validation.maximum, LiteralReader.compare(value, maximum) == .orderedDescending {
-            diagnostics.error("the default value \(written) is above 'max' (\(reader["max"]?.scalarValue ?? "")) of \(context)", at: node.location)
+            diagnostics.error(
+                "the default value \(written) is above 'max' (\(reader["max"]?.scalarValue ?? "")) of \(context)", at: node.location)
         }
         if case .string(let text) = value {
             let length = text.count

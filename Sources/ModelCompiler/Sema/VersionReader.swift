@@ -80,11 +80,13 @@ struct VersionReader {
             let attributeReader = MappingReader(attributes, context: "the attributes of entity '\(name)'", diagnostics: diagnostics)
         {
             entity.attributes = attributeReader.keys.compactMapReserved { attributeName, key in
-                readAttribute(name: attributeName, key: key, node: attributeReader[attributeName]!, owner: "entity '\(name)'", inComposite: false)
+                readAttribute(
+                    name: attributeName, key: key, node: attributeReader[attributeName]!, owner: "entity '\(name)'", inComposite: false)
             }
         }
         if let relationships = reader["relationships"],
-            let relationshipReader = MappingReader(relationships, context: "the relationships of entity '\(name)'", diagnostics: diagnostics)
+            let relationshipReader = MappingReader(
+                relationships, context: "the relationships of entity '\(name)'", diagnostics: diagnostics)
         {
             entity.relationships = relationshipReader.keys.compactMapReserved { relationshipName, key in
                 readRelationship(name: relationshipName, key: key, node: relationshipReader[relationshipName]!, entityName: name)
@@ -235,7 +237,9 @@ struct VersionReader {
         if let optional = reader["optional"] { relationship.isOptional = scalars.bool(optional, "'optional'") ?? true }
         if let transient = reader["transient"] { relationship.isTransient = scalars.bool(transient, "'transient'") ?? false }
         if let renaming = reader["renamingIdentifier"] { relationship.renamingIdentifier = scalars.name(renaming, "'renamingIdentifier'") }
-        if let modifier = reader["versionHashModifier"] { relationship.versionHashModifier = scalars.string(modifier, "'versionHashModifier'") }
+        if let modifier = reader["versionHashModifier"] {
+            relationship.versionHashModifier = scalars.string(modifier, "'versionHashModifier'")
+        }
         if let userInfo = reader["userInfo"] { relationship.userInfo = scalars.userInfo(userInfo) }
         if let documentation = reader["documentation"] { relationship.documentation = scalars.string(documentation, "'documentation'") }
         return relationship
