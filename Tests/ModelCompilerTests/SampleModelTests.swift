@@ -45,3 +45,57 @@ struct SampleModelTests {
         #expect(actual == (try String(contentsOf: url, encoding: .utf8)))
     }
 }
+
+struct ModelLanguageTests {
+    static func model(_ text: String) throws -> ModelVersion {
+        let result = Pipeline.load(text: text, path: "test.model.yaml")
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        return try #require(result.model?.versions.first)
+    }
+
+    @Test func anchorsInExtensionKeysAreMergedIntoAttributes() throws {
+        let version = try Self.model(
+            "x-audit: &audit\n  createdAt: Date\nentities:\n  Trip:\n    attributes:\n      <<: *audit\n      name: String\n")
+        #expect(version.entities[0].attributes.map(\.name) == ["name", "createdAt"])
+    }
+
+    @Test func shorthandQuestionMarkMakesAttributesOptional() throws {
+        let version = try Self.model("entities:\n  Trip:\n    attributes:\n      a: String\n      b: String?\n      c: Integer 16 ?\n")
+        #expect(version.entities[0].attributes.map(\.isOptional) == [false, true, true])
+    }
+
+    @Test func integerEnumsNumberListedCasesFromZero() throws {
+        let version = try Self.model("enums:\n  Level: { type: Integer 32, cases: [low, high] }\n")
+        #expect(version.enums[0].cases.map(\.rawValue) == [.integer(0), .integer(1)])
+    }
+
+    @Test func uniqueItemsAreSingleOrCompoundConstraints() throws {
+        let version = try Self.model("entities:\n  Trip:\n    attributes:\n      a: String\n      b: String\n    unique: [a, [a, b]]\n")
+        #expect(version.entities[0].uniquenessConstraints == [["a"], ["a", "b"]])
+    }
+
+    @Test func inheritedPropertiesSatisfyConstraintsAndInverses() throws {
+        let version = try Self.model(
+            """
+            entities:
+              Base:
+                abstract: true
+                attributes:
+                  id: UUID
+                relationships:
+                  owner: { to: Owner, inverse: items }
+              Item:
+                parent: Base
+                unique: [id]
+              Owner:
+                relationships:
+                  items: { to: Base, toMany: true, inverse: owner }
+            """)
+        #expect(version.entities.map(\.name) == ["Base", "Item", "Owner"])
+    }
+
+    @Test func literalsKeepTheirWrittenPrecision() throws {
+        let version = try Self.model("entities:\n  Price:\n    attributes:\n      amount: { type: Decimal, default: 19.990 }\n")
+        #expect(version.entities[0].attributes[0].defaultValue == .number("19.990"))
+    }
+}

@@ -5,6 +5,11 @@ import ModelSchema
 public struct YAMLError: Error, Sendable, Equatable {
     public let message: String
     public let location: SourceLocation
+
+    public init(message: String, location: SourceLocation) {
+        self.message = message
+        self.location = location
+    }
 }
 
 /// Reads YAML text into composed ``YAMLNode`` trees, one per document.
