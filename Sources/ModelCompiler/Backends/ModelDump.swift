@@ -34,10 +34,7 @@ public enum ModelDump {
         ]
         members["class"] = entity.className.map(JSONValue.string)
         members["parent"] = entity.parentName.map(JSONValue.string)
-        members["versionHashModifier"] = entity.versionHashModifier.map(JSONValue.string)
-        members["renamingIdentifier"] = entity.renamingIdentifier.map(JSONValue.string)
-        members["documentation"] = entity.documentation.map(JSONValue.string)
-        if !entity.userInfo.isEmpty { members["userInfo"] = json(entity.userInfo) }
+        addCommonMembers(of: entity, to: &members)
         return .object(members)
     }
 
@@ -57,10 +54,7 @@ public enum ModelDump {
         members["transformer"] = attribute.valueTransformerName.map(JSONValue.string)
         members["swiftType"] = attribute.customClassName.map(JSONValue.string)
         members["enum"] = attribute.enumName.map(JSONValue.string)
-        members["renamingIdentifier"] = attribute.renamingIdentifier.map(JSONValue.string)
-        members["versionHashModifier"] = attribute.versionHashModifier.map(JSONValue.string)
-        members["documentation"] = attribute.documentation.map(JSONValue.string)
-        if !attribute.userInfo.isEmpty { members["userInfo"] = json(attribute.userInfo) }
+        addCommonMembers(of: attribute, to: &members)
         let validation = attribute.validation
         members["min"] = validation.minimum.map(json)
         members["max"] = validation.maximum.map(json)
@@ -83,10 +77,7 @@ public enum ModelDump {
         members["inverse"] = relationship.inverseName.map(JSONValue.string)
         members["minCount"] = relationship.minCount.map(JSONValue.int)
         members["maxCount"] = relationship.maxCount.map(JSONValue.int)
-        members["renamingIdentifier"] = relationship.renamingIdentifier.map(JSONValue.string)
-        members["versionHashModifier"] = relationship.versionHashModifier.map(JSONValue.string)
-        members["documentation"] = relationship.documentation.map(JSONValue.string)
-        if !relationship.userInfo.isEmpty { members["userInfo"] = json(relationship.userInfo) }
+        addCommonMembers(of: relationship, to: &members)
         return .object(members)
     }
 
@@ -135,6 +126,14 @@ public enum ModelDump {
         Dictionary(items.map { ($0.name, $0.jsonValue) }) { first, _ in first }
     }
 
+    /// The members every entity, attribute and relationship may carry.
+    private static func addCommonMembers(of declaration: some VersionedDeclaration, to members: inout [String: JSONValue]) {
+        members["renamingIdentifier"] = declaration.renamingIdentifier.map(JSONValue.string)
+        members["versionHashModifier"] = declaration.versionHashModifier.map(JSONValue.string)
+        members["documentation"] = declaration.documentation.map(JSONValue.string)
+        if !declaration.userInfo.isEmpty { members["userInfo"] = json(declaration.userInfo) }
+    }
+
     static func json(_ userInfo: [String: String]) -> JSONValue {
         .object(userInfo.mapValues(JSONValue.string))
     }
@@ -152,3 +151,16 @@ extension FetchIndex: NamedDeclaration { var jsonValue: JSONValue { ModelDump.js
 extension CompositeType: NamedDeclaration { var jsonValue: JSONValue { ModelDump.json(self) } }
 extension EnumType: NamedDeclaration { var jsonValue: JSONValue { ModelDump.json(self) } }
 extension Configuration: NamedDeclaration { var jsonValue: JSONValue { ModelDump.json(self) } }
+
+/// What entities, attributes and relationships share: the facts that identify them across
+/// versions and describe them to people.
+protocol VersionedDeclaration {
+    var renamingIdentifier: String? { get }
+    var versionHashModifier: String? { get }
+    var documentation: String? { get }
+    var userInfo: [String: String] { get }
+}
+
+extension Entity: VersionedDeclaration {}
+extension Attribute: VersionedDeclaration {}
+extension Relationship: VersionedDeclaration {}
