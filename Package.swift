@@ -15,10 +15,20 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "ModelSchema"),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
+        // SHA-2 comes from CryptoKit on Apple platforms and from OpenSSL's libcrypto elsewhere.
+        .target(
+            name: "ModelSchema",
+            dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))]
+        ),
         .target(name: "ModelCompiler", dependencies: ["CYAML", "ModelSchema"]),
         .target(name: "ModelgenCLI", dependencies: ["ModelCompiler", "ModelSchema"]),
         .executableTarget(name: "modelgen", dependencies: ["ModelgenCLI"]),
+        .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(
             name: "ModelCompilerTests",
             dependencies: ["ModelCompiler", "ModelSchema"],

@@ -1,3 +1,4 @@
+import Foundation
 import ModelSchema
 
 /// The whole flow of the compiler in one place:
@@ -16,11 +17,23 @@ public enum Pipeline {
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Loads and validates the model at `path` (a `.model.yaml` file or a `.modeld` folder).
+    /// Loads and validates the model at `path`: a `.model.yaml` file or `.modeld` folder, or an
+    /// Xcode `.xcdatamodeld` / `.xcdatamodel`.
     public static func load(_ path: String) -> Result {
         let diagnostics = DiagnosticCollector()
-        let model = ModelSourceReader(diagnostics: diagnostics).read(path).map { analyze($0, diagnostics: diagnostics) }
+        let model: Model?
+        if isXcodeModel(path) {
+            model = XcodeModelReader(diagnostics: diagnostics).read(path)
+        } else {
+            model = ModelSourceReader(diagnostics: diagnostics).read(path).map { analyze($0, diagnostics: diagnostics) }
+        }
         return Result(model: model, diagnostics: diagnostics.sorted)
+    }
+
+    public static func isXcodeModel(_ path: String) -> Bool {
+        let trimmed = path.trimmingSlashes
+        return trimmed.hasSuffix(XcodeModelReader.versionedSuffix) || trimmed.hasSuffix(XcodeModelReader.versionSuffix)
+            || (trimmed as NSString).lastPathComponent == "contents" || trimmed.hasSuffix(".contents")
     }
 
     /// Validates a single-version model given as text, as if read from `path`. For editors and

@@ -27,7 +27,7 @@ public enum Modelgen {
         public static let usageError: Int32 = 2
     }
 
-    static let commands: [Command] = [ValidateCommand.command, DumpCommand.command]
+    static let commands: [Command] = [ValidateCommand.command, DumpCommand.command, ChecksumCommand.command]
 
     static var overview: String {
         var text = """

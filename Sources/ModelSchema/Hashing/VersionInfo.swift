@@ -1,0 +1,52 @@
+import Foundation
+
+/// The contents of a compiled model bundle's `VersionInfo.plist`: which version is current, and
+/// each version's entity hashes and checksum.
+public struct VersionInfo: Hashable, Sendable {
+    public static let fileName = "VersionInfo.plist"
+
+    public var currentVersionName: String
+    /// Version name → entity name → 32-byte version hash.
+    public var versionHashes: [String: [String: [UInt8]]]
+    /// Version name → version checksum. Older `momc` versions did not write checksums.
+    public var versionChecksums: [String: String]
+
+    public init(currentVersionName: String, versionHashes: [String: [String: [UInt8]]], versionChecksums: [String: String]) {
+        self.currentVersionName = currentVersionName
+        self.versionHashes = versionHashes
+        self.versionChecksums = versionChecksums
+    }
+
+    public struct FormatError: Error, Equatable, Sendable {
+        public let message: String
+    }
+
+    /// Reads a `VersionInfo.plist` (binary or XML property list).
+    public init(plist data: Data) throws(FormatError) {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, format: nil)
+        } catch {
+            throw FormatError(message: "not a property list")
+        }
+        guard let dictionary = object as? [String: Any] else { throw FormatError(message: "expected a dictionary") }
+        guard let current = dictionary["NSManagedObjectModel_CurrentVersionName"] as? String else {
+            throw FormatError(message: "NSManagedObjectModel_CurrentVersionName is missing")
+        }
+        guard let hashes = dictionary["NSManagedObjectModel_VersionHashes"] as? [String: Any] else {
+            throw FormatError(message: "NSManagedObjectModel_VersionHashes is missing")
+        }
+        var versionHashes: [String: [String: [UInt8]]] = [:]
+        for (version, value) in hashes {
+            guard let entities = value as? [String: Any] else { throw FormatError(message: "hashes of version '\(version)' are not a dictionary") }
+            var entityHashes: [String: [UInt8]] = [:]
+            for (entity, hash) in entities {
+                guard let data = hash as? Data else { throw FormatError(message: "hash of '\(version)/\(entity)' is not data") }
+                entityHashes[entity] = [UInt8](data)
+            }
+            versionHashes[version] = entityHashes
+        }
+        let checksums = dictionary["NSManagedObjectModel_VersionChecksums"] as? [String: String] ?? [:]
+        self.init(currentVersionName: current, versionHashes: versionHashes, versionChecksums: checksums)
+    }
+}

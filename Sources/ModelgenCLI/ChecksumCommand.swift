@@ -1,0 +1,91 @@
+import Foundation
+import ModelCompiler
+import ModelSchema
+
+/// `modelgen checksum <model> [--json]`: each version's checksum and entity version hashes.
+enum ChecksumCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "checksum",
+        summary: "Print each version's checksum and entity version hashes, as Core Data computes them.",
+        argumentsUsage: "<model>",
+        minimumArguments: 1,
+        maximumArguments: 1,
+        options: [.init(name: "--json", valueName: nil, help: "Print JSON instead of text.")],
+        discussion: """
+            <model> is a modelgen model (.model.yaml, .modeld), an Xcode model (.xcdatamodeld,
+            .xcdatamodel) or a compiled bundle (.momd, whose VersionInfo.plist is read as is).
+            """)
+
+    struct VersionSummary {
+        let name: String
+        let checksum: String?
+        let entityHashes: [String: [UInt8]]
+    }
+
+    @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        let path = arguments.arguments[0]
+        let current: String
+        let versions: [VersionSummary]
+        if path.hasSuffix(".momd") || path.hasSuffix(".momd/") {
+            let plist = (path as NSString).appendingPathComponent(VersionInfo.fileName)
+            guard let data = FileManager.default.contents(atPath: plist) else {
+                console.standardError("\(plist):1:1: error: cannot read the compiled bundle's \(VersionInfo.fileName)\n")
+                return Modelgen.ExitStatus.modelErrors
+            }
+            do {
+                let info = try VersionInfo(plist: data)
+                current = info.currentVersionName
+                versions = info.versionHashes.keys.sorted().map {
+                    VersionSummary(name: $0, checksum: info.versionChecksums[$0], entityHashes: info.versionHashes[$0]!)
+                }
+            } catch {
+                console.standardError("\(plist):1:1: error: \(error.message)\n")
+                return Modelgen.ExitStatus.modelErrors
+            }
+        } else {
+            let result = Pipeline.load(path)
+            Report.diagnostics(result.diagnostics, console: console)
+            guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
+            current = model.currentVersionName
+            versions = model.versions.map { version in
+                let hashes = VersionHashes(version)
+                return VersionSummary(name: version.name, checksum: hashes.versionChecksum, entityHashes: hashes.entityHashes)
+            }
+        }
+        console.standardOutput(arguments.flags.contains("--json") ? json(current: current, versions: versions) : text(current: current, versions: versions))
+        return Modelgen.ExitStatus.success
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    static func json(current: String, versions: [VersionSummary]) -> String {
+        JSONValue.object([
+            "currentVersion": .string(current),
+            "versions": .array(
+                versions.map { version in
+                    var members: [String: JSONValue] = [
+                        "name": .string(version.name),
+                        "entities": .object(version.entityHashes.mapValues { .string(hex($0)) }),
+                    ]
+                    members["checksum"] = version.checksum.map(JSONValue.string)
+                    return .object(members)
+                }),
+        ]).rendered()
+    }
+
+    static func text(current: String, versions: [VersionSummary]) -> String {
+        var output = ""
+        for version in versions {
+            let marker = version.name == current ? " (current)" : ""
+            output += "\(version.name)\(marker): \(version.checksum ?? "(no checksum recorded)")\n"
+            for entity in version.entityHashes.keys.sorted() {
+                output += "  \(entity) \(hex(version.entityHashes[entity]!))\n"
+            }
+        }
+        return output
+    }
+}
