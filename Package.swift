@@ -20,18 +20,23 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
         // SHA-2 comes from CryptoKit on Apple platforms and from OpenSSL's libcrypto elsewhere.
         .target(
             name: "ModelSchema",
             dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))]
         ),
-        .target(name: "ModelCompiler", dependencies: ["CYAML", "ModelSchema"]),
+        .target(name: "ModelCompiler", dependencies: ["CYAML", "CSQLite", "ModelSchema"]),
         .target(name: "ModelgenCLI", dependencies: ["ModelCompiler", "ModelSchema"]),
         .executableTarget(name: "modelgen", dependencies: ["ModelgenCLI"]),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(
             name: "ModelCompilerTests",
-            dependencies: ["ModelCompiler", "ModelSchema"],
+            dependencies: ["ModelCompiler", "ModelSchema", "CSQLite"],
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "ModelgenCLITests", dependencies: ["ModelgenCLI", "ModelCompiler"]),

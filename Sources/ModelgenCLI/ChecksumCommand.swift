@@ -54,7 +54,8 @@ enum ChecksumCommand {
                 return VersionSummary(name: version.name, checksum: hashes.versionChecksum, entityHashes: hashes.entityHashes)
             }
         }
-        console.standardOutput(arguments.flags.contains("--json") ? json(current: current, versions: versions) : text(current: current, versions: versions))
+        console.standardOutput(
+            arguments.flags.contains("--json") ? json(current: current, versions: versions) : text(current: current, versions: versions))
         return Modelgen.ExitStatus.success
     }
 

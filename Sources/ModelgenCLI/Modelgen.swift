@@ -27,7 +27,9 @@ public enum Modelgen {
         public static let usageError: Int32 = 2
     }
 
-    static let commands: [Command] = [ValidateCommand.command, DumpCommand.command, ChecksumCommand.command]
+    static let commands: [Command] = [
+        ValidateCommand.command, DumpCommand.command, ChecksumCommand.command, InspectStoreCommand.command,
+    ]
 
     static var overview: String {
         var text = """

@@ -2,7 +2,7 @@ import Foundation
 import ModelSchema
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads Xcode's model files — a `.xcdatamodeld` folder of versions, a single `.xcdatamodel`
@@ -135,7 +135,8 @@ private struct ElementReader {
             case "configuration": version.configurations.append(readConfiguration(element))
             case "elements": break  // editor layout only
             case "fetchRequest":
-                diagnostics.warning("fetch request '\(element["name"] ?? "")' is not carried over (modelgen models have no fetch requests)", at: location)
+                diagnostics.warning(
+                    "fetch request '\(element["name"] ?? "")' is not carried over (modelgen models have no fetch requests)", at: location)
             default:
                 diagnostics.warning("unsupported element <\(element.name ?? "")> is not carried over", at: location)
             }
@@ -166,7 +167,8 @@ private struct ElementReader {
                     "fetched property '\(name).\(child["name"] ?? "")' is not carried over (modelgen models have no fetched properties; they do not affect version hashes)",
                     at: location)
             case "compoundIndexes":
-                diagnostics.warning("compound indexes of entity '\(name)' are not carried over; declare them as fetch indexes", at: location)
+                diagnostics.warning(
+                    "compound indexes of entity '\(name)' are not carried over; declare them as fetch indexes", at: location)
             default:
                 diagnostics.warning("unsupported element <\(child.name ?? "")> in entity '\(name)' is not carried over", at: location)
             }
@@ -183,7 +185,8 @@ private struct ElementReader {
         } else if let scalar = TypeNames.scalarTypesByName[typeName] {
             type = scalar
         } else {
-            diagnostics.warning("attribute '\(name)' of \(owner) has type '\(typeName)', which modelgen does not know; read as String", at: location)
+            diagnostics.warning(
+                "attribute '\(name)' of \(owner) has type '\(typeName)', which modelgen does not know; read as String", at: location)
             type = .string
         }
         var attribute = Attribute(name: name, type: type, isOptional: element.flag("optional"), location: location)

@@ -38,7 +38,9 @@ public struct VersionInfo: Hashable, Sendable {
         }
         var versionHashes: [String: [String: [UInt8]]] = [:]
         for (version, value) in hashes {
-            guard let entities = value as? [String: Any] else { throw FormatError(message: "hashes of version '\(version)' are not a dictionary") }
+            guard let entities = value as? [String: Any] else {
+                throw FormatError(message: "hashes of version '\(version)' are not a dictionary")
+            }
             var entityHashes: [String: [UInt8]] = [:]
             for (entity, hash) in entities {
                 guard let data = hash as? Data else { throw FormatError(message: "hash of '\(version)/\(entity)' is not data") }
