@@ -34,7 +34,7 @@ struct XcodeModelReader {
 
     static func baseName(_ path: String) -> String {
         var file = (path as NSString).lastPathComponent
-        for suffix in [versionedSuffix, versionSuffix] where file.hasSuffix(suffix) {
+        for suffix in [versionedSuffix, versionSuffix, ".contents"] where file.hasSuffix(suffix) {
             file = String(file.dropLast(suffix.count))
         }
         return file

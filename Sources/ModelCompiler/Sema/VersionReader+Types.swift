@@ -8,7 +8,7 @@ extension VersionReader {
             readAttribute(name: fieldName, key: fieldKey, node: reader[fieldName]!, owner: "composite '\(name)'", inComposite: true)
         }
         if reader.keys.isEmpty {
-            diagnostics.error("composite '\(name)' must declare at least one attribute", at: key.location)
+            diagnostics.warning("composite '\(name)' declares no attributes", at: key.location)
         }
         return CompositeType(name: name, attributes: fields, location: key.location)
     }
