@@ -98,6 +98,11 @@ struct VersionChecker {
         if attribute.isDerived, attribute.isTransient {
             diagnostics.error("derived attribute '\(entity.name).\(attribute.name)' cannot be transient", at: here)
         }
+        if let expression = attribute.derivationExpression, DerivationExpression.canonicalPredicateFormat(expression) == nil {
+            diagnostics.warning(
+                "derivation expression '\(expression)' of '\(entity.name).\(attribute.name)' is outside the forms modelgen renders exactly (key paths, '.@count', 'now()', 'lowercase:', 'uppercase:', 'canonical:'); its version hash may differ from Core Data's",
+                at: here)
+        }
         if attribute.isTransient, attribute.isIndexed {
             diagnostics.warning(
                 "transient attribute '\(entity.name).\(attribute.name)' is not stored, so 'indexed' has no effect", at: here)
