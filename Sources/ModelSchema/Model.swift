@@ -30,18 +30,22 @@ public struct ModelVersion: Hashable, Sendable {
     public var composites: [CompositeType]
     public var enums: [EnumType]
     public var configurations: [Configuration]
+    /// The version identifier stores record (`NSStoreModelVersionIdentifiers`; Xcode's "Identifier"
+    /// in the model inspector). Not part of any hash.
+    public var versionIdentifier: String?
     /// Where the version was declared (its file).
     public var location: SourceLocation?
 
     public init(
         name: String, entities: [Entity] = [], composites: [CompositeType] = [], enums: [EnumType] = [],
-        configurations: [Configuration] = [], location: SourceLocation? = nil
+        configurations: [Configuration] = [], versionIdentifier: String? = nil, location: SourceLocation? = nil
     ) {
         self.name = name
         self.entities = entities
         self.composites = composites
         self.enums = enums
         self.configurations = configurations
+        self.versionIdentifier = versionIdentifier
         self.location = location
     }
 

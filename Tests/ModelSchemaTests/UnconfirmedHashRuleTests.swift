@@ -22,7 +22,8 @@ struct UnconfirmedHashRuleTests {
 
     @Test func orderedRelationshipAppendsAFlag() {
         let hasher = VersionHasher(ModelVersion(name: "V", entities: [Self.trip, Self.stop]))
-        let expected = Digest.sha256(Self.base("stops") + Self.utf8("Stop") + Self.utf8("trip") + Self.le32(0) + Self.le32(0) + Self.le16(1))
+        let expected = Digest.sha256(
+            Self.base("stops") + Self.utf8("Stop") + Self.utf8("trip") + Self.le32(0) + Self.le32(0) + Self.le16(1))
         #expect(hasher.relationshipHash(Self.trip.relationships[0], of: Self.trip) == expected)
     }
 
@@ -33,7 +34,9 @@ struct UnconfirmedHashRuleTests {
 
     @Test func versionHashModifierExtendsPropertyAndEntityHashes() {
         let attribute = Attribute(name: "name", type: .string, versionHashModifier: "v2")
-        #expect(VersionHasher.storedAttributeHash(attribute) == Digest.sha256(Self.base("name", optional: false, modifier: "v2") + Self.le32(700)))
+        #expect(
+            VersionHasher.storedAttributeHash(attribute)
+                == Digest.sha256(Self.base("name", optional: false, modifier: "v2") + Self.le32(700)))
         let entity = Entity(name: "Tag", attributes: [attribute], versionHashModifier: "m")
         let hashes = VersionHashes(ModelVersion(name: "V", entities: [entity]))
         let expected = Digest.sha256(Self.utf8("Tag") + [0] + VersionHasher.storedAttributeHash(attribute) + Self.utf8("m"))

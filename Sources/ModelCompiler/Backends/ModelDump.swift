@@ -15,13 +15,15 @@ public enum ModelDump {
     }
 
     static func json(_ version: ModelVersion) -> JSONValue {
-        .object([
+        var members: [String: JSONValue] = [
             "name": .string(version.name),
             "entities": .object(named(version.entities)),
             "composites": .object(named(version.composites)),
             "enums": .object(named(version.enums)),
             "configurations": .object(named(version.configurations)),
-        ])
+        ]
+        members["versionIdentifier"] = version.versionIdentifier.map(JSONValue.string)
+        return .object(members)
     }
 
     static func json(_ entity: Entity) -> JSONValue {

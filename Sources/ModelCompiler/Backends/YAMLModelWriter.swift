@@ -18,34 +18,33 @@ public enum YAMLModelWriter {
     }
 
     public static func text(for version: ModelVersion) -> String {
-        var output = ""
-        if !version.entities.isEmpty {
-            output += "entities:\n"
-            for (index, entity) in version.entities.enumerated() {
-                if index > 0 { output += "\n" }
-                output += entityText(entity)
-            }
+        var sections: [String] = []
+        if let identifier = version.versionIdentifier { sections.append("versionIdentifier: \(scalar(identifier))\n") }
+        if !version.entities.isEmpty || version.composites.isEmpty && version.enums.isEmpty && version.configurations.isEmpty {
+            sections.append(
+                version.entities.isEmpty ? "entities: {}\n" : "entities:\n" + version.entities.map(entityText).joined(separator: "\n"))
         }
         if !version.composites.isEmpty {
-            output += (output.isEmpty ? "" : "\n") + "composites:\n"
+            var text = "composites:\n"
             for composite in version.composites {
-                output += "  \(scalar(composite.name)):" + (composite.attributes.isEmpty ? " {}\n" : "\n")
-                for field in composite.attributes { output += "    \(scalar(field.name)): \(attributeValue(field))\n" }
+                text += "  \(scalar(composite.name)):" + (composite.attributes.isEmpty ? " {}\n" : "\n")
+                for field in composite.attributes { text += "    \(scalar(field.name)): \(attributeValue(field))\n" }
             }
+            sections.append(text)
         }
         if !version.enums.isEmpty {
-            output += (output.isEmpty ? "" : "\n") + "enums:\n"
-            for enumType in version.enums { output += "  \(scalar(enumType.name)): \(enumValue(enumType))\n" }
+            sections.append("enums:\n" + version.enums.map { "  \(scalar($0.name)): \(enumValue($0))\n" }.joined())
         }
         if !version.configurations.isEmpty {
-            output += (output.isEmpty ? "" : "\n") + "configurations:\n"
+            var text = "configurations:\n"
             for configuration in version.configurations {
                 let entities = "[" + configuration.entityNames.map(scalar).joined(separator: ", ") + "]"
-                output += "  \(scalar(configuration.name)): "
-                output += configuration.usedWithCloudKit ? "{ entities: \(entities), cloudKit: true }\n" : "\(entities)\n"
+                text += "  \(scalar(configuration.name)): "
+                text += configuration.usedWithCloudKit ? "{ entities: \(entities), cloudKit: true }\n" : "\(entities)\n"
             }
+            sections.append(text)
         }
-        return output.isEmpty ? "entities: {}\n" : output
+        return sections.joined(separator: "\n")
     }
 
     private static func entityText(_ entity: Entity) -> String {

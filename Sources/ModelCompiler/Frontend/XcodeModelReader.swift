@@ -128,6 +128,7 @@ private struct ElementReader {
 
     mutating func readModel(_ root: XMLElement, versionName: String) -> ModelVersion {
         var version = ModelVersion(name: versionName, location: location)
+        if let identifier = root["userDefinedModelVersionIdentifier"], !identifier.isEmpty { version.versionIdentifier = identifier }
         for element in root.childElements {
             switch element.name {
             case "entity": version.entities.append(readEntity(element))

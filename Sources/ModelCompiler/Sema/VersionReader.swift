@@ -18,7 +18,7 @@ struct LocationTable {
 /// Turns the YAML tree of one version file into a ``ModelVersion``, reporting every shape
 /// problem: unknown keys, wrong kinds of values, unknown types, duplicate names.
 struct VersionReader {
-    static let topLevelKeys = ["entities", "composites", "enums", "configurations"]
+    static let topLevelKeys = ["entities", "composites", "enums", "configurations", "versionIdentifier"]
     /// Top-level keys starting with this are ignored: they hold anchors for reuse (`x-common: &common`).
     static let extensionKeyPrefix = "x-"
     static let entityKeys = [
@@ -54,6 +54,7 @@ struct VersionReader {
             version.entities = reader.keys.compactMapReserved { name, key in readEntity(name: name, key: key, node: reader[name]!) }
         }
         if let configurations = top["configurations"] { version.configurations = readConfigurations(configurations) }
+        if let identifier = top["versionIdentifier"] { version.versionIdentifier = scalars.string(identifier, "'versionIdentifier'") }
         return version
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import ModelCompiler
+
+/// `modelgen export <model> --output <X.xcdatamodeld>`.
+enum ExportCommand {
+    static let command = Command(spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "export",
+        summary: "Write a model as an Xcode .xcdatamodeld, to open in Xcode or compile with momc.",
+        argumentsUsage: "<model>",
+        minimumArguments: 1,
+        maximumArguments: 1,
+        options: [.init(name: "--output", valueName: "<X.xcdatamodeld>", help: "The .xcdatamodeld folder to write (required).")],
+        discussion: """
+            Writes one <Version>.xcdatamodel/contents per version and .xccurrentversion. Enums become
+            their raw types and documentation is left out: Xcode's format has no place for them.
+            """)
+
+    @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        guard let output = arguments.values["--output"]?.trimmingSuffix("/") else {
+            throw UsageError(message: "'modelgen export' needs --output <X.xcdatamodeld>")
+        }
+        guard output.hasSuffix(".xcdatamodeld") else { throw UsageError(message: "--output must name a folder ending in .xcdatamodeld") }
+        let result = Pipeline.load(arguments.arguments[0])
+        Report.diagnostics(result.diagnostics, console: console)
+        guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
+        let files = XcodeModelWriter.files(for: model).map { file in
+            (path: file.path.split(separator: "/", maxSplits: 1).last.map(String.init) ?? file.path, bytes: Array(file.text.utf8))
+        }
+        do {
+            try OutputFiles.write(files, under: output)
+        } catch {
+            console.standardError("\(error.path): error: cannot write: \(error.message)\n")
+            return Modelgen.ExitStatus.modelErrors
+        }
+        console.standardOutput("wrote \(output)\n")
+        return Modelgen.ExitStatus.success
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        var result = self
+        while result.count > suffix.count, result.hasSuffix(suffix) { result.removeLast(suffix.count) }
+        return result
+    }
+}
