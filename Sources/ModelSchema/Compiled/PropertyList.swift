@@ -1,0 +1,290 @@
+import Foundation
+
+/// A property list value, including the UID references of keyed archives. Dictionaries keep
+/// their keys in the order given, so encoding is byte-for-byte deterministic.
+public indirect enum PropertyList: Hashable, Sendable {
+    case string(String)
+    case integer(Int64)
+    case real(Double)
+    case boolean(Bool)
+    case data([UInt8])
+    case date(Double)
+    case array([PropertyList])
+    case dictionary([(key: String, value: PropertyList)])
+    case uid(UInt64)
+
+    public static func == (lhs: PropertyList, rhs: PropertyList) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.real(let a), .real(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.boolean(let a), .boolean(let b)): a == b
+        case (.data(let a), .data(let b)): a == b
+        case (.date(let a), .date(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.dictionary(let a), .dictionary(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.uid(let a), .uid(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let value): hasher.combine(value)
+        case .integer(let value): hasher.combine(value)
+        case .real(let value): hasher.combine(value)
+        case .boolean(let value): hasher.combine(value)
+        case .data(let value): hasher.combine(value)
+        case .date(let value): hasher.combine(value)
+        case .array(let value): hasher.combine(value)
+        case .dictionary(let value):
+            for (key, item) in value {
+                hasher.combine(key)
+                hasher.combine(item)
+            }
+        case .uid(let value): hasher.combine(value)
+        }
+    }
+
+    public subscript(_ key: String) -> PropertyList? {
+        if case .dictionary(let members) = self { return members.first { $0.key == key }?.value }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+}
+
+/// Apple's binary property list format (`bplist00`).
+public enum BinaryPropertyList {
+    public struct FormatError: Error, Equatable, Sendable {
+        public let message: String
+    }
+
+    // MARK: Encoding
+
+    /// Encodes `root`. Equal values (other than dictionaries and arrays) are stored once, as
+    /// Apple's encoder does; the output depends only on the value.
+    public static func encode(_ root: PropertyList) -> [UInt8] {
+        var writer = Writer()
+        _ = writer.flatten(root)
+        return writer.finish()
+    }
+
+    private struct Writer {
+        var objects: [[UInt8]] = []
+        var uniqueScalars: [PropertyList: Int] = [:]
+        var pending: [(index: Int, value: PropertyList)] = []
+        var references: [[Int]] = []
+
+        /// Assigns object numbers depth-first; collections record the numbers of their members.
+        mutating func flatten(_ value: PropertyList) -> Int {
+            switch value {
+            case .array, .dictionary: break
+            default:
+                if let known = uniqueScalars[value] { return known }
+            }
+            let index = objects.count
+            objects.append([])
+            references.append([])
+            switch value {
+            case .array(let items):
+                references[index] = items.map { flatten($0) }
+            case .dictionary(let members):
+                let keys = members.map { flatten(.string($0.key)) }
+                let values = members.map { flatten($0.value) }
+                references[index] = keys + values
+            default:
+                uniqueScalars[value] = index
+            }
+            pending.append((index, value))
+            return index
+        }
+
+        mutating func finish() -> [UInt8] {
+            let referenceSize = Self.byteCount(UInt64(objects.count))
+            for (index, value) in pending { objects[index] = Self.body(of: value, references: references[index], size: referenceSize) }
+            var output = Array("bplist00".utf8)
+            var offsets: [UInt64] = []
+            for object in objects {
+                offsets.append(UInt64(output.count))
+                output += object
+            }
+            let offsetTableStart = UInt64(output.count)
+            let offsetSize = Self.byteCount(offsetTableStart)
+            for offset in offsets { output += Self.bigEndian(offset, size: offsetSize) }
+            output += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
+            output += Self.bigEndian(UInt64(objects.count), size: 8)
+            output += Self.bigEndian(0, size: 8)
+            output += Self.bigEndian(offsetTableStart, size: 8)
+            return output
+        }
+
+        static func byteCount(_ value: UInt64) -> Int {
+            value < 1 << 8 ? 1 : value < 1 << 16 ? 2 : value < 1 << 32 ? 4 : 8
+        }
+
+        static func bigEndian(_ value: UInt64, size: Int) -> [UInt8] {
+            (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+        }
+
+        static func marker(_ type: UInt8, count: Int) -> [UInt8] {
+            if count < 15 { return [type << 4 | UInt8(count)] }
+            return [type << 4 | 0x0F] + integer(Int64(count))
+        }
+
+        static func integer(_ value: Int64) -> [UInt8] {
+            if value < 0 { return [0x13] + bigEndian(UInt64(bitPattern: value), size: 8) }
+            let size = byteCount(UInt64(value))
+            let power: UInt8 = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3
+            return [0x10 | power] + bigEndian(UInt64(value), size: size)
+        }
+
+        static func body(of value: PropertyList, references: [Int], size: Int) -> [UInt8] {
+            let refs = references.flatMap { bigEndian(UInt64($0), size: size) }
+            switch value {
+            case .boolean(let flag): return [flag ? 0x09 : 0x08]
+            case .integer(let number): return integer(number)
+            case .real(let number): return [0x23] + bigEndian(number.bitPattern, size: 8)
+            case .date(let seconds): return [0x33] + bigEndian(seconds.bitPattern, size: 8)
+            case .data(let bytes): return marker(0x4, count: bytes.count) + bytes
+            case .string(let text):
+                if text.utf8.allSatisfy({ $0 < 0x80 }) { return marker(0x5, count: text.utf8.count) + Array(text.utf8) }
+                let units = Array(text.utf16)
+                return marker(0x6, count: units.count) + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            case .uid(let number):
+                let bytes = bigEndian(number, size: byteCount(number))
+                return [0x80 | UInt8(bytes.count - 1)] + bytes
+            case .array(let items): return marker(0xA, count: items.count) + refs
+            case .dictionary(let members): return marker(0xD, count: members.count) + refs
+            }
+        }
+    }
+
+    // MARK: Decoding
+
+    public static func decode(_ bytes: [UInt8]) throws(FormatError) -> PropertyList {
+        guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else {
+            throw FormatError(message: "not a binary property list")
+        }
+        let trailer = Array(bytes[(bytes.count - 32)...])
+        let offsetSize = Int(trailer[6])
+        let referenceSize = Int(trailer[7])
+        let count = Int(clamping: read(trailer, 8, 8))
+        let top = Int(clamping: read(trailer, 16, 8))
+        let tableStart = Int(clamping: read(trailer, 24, 8))
+        // Every bound is checked with divisions, so no corrupt count or size can overflow.
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), count > 0, count < bytes.count, top < count,
+            tableStart >= 8, tableStart <= bytes.count - 32, (bytes.count - 32 - tableStart) / offsetSize >= count
+        else { throw FormatError(message: "corrupt trailer") }
+        var reader = Reader(bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize, count: count, tableStart: tableStart)
+        return try reader.object(top, depth: 0)
+    }
+
+    static func read(_ bytes: [UInt8], _ start: Int, _ size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in start..<(start + size) { value = value << 8 | UInt64(bytes[index]) }
+        return value
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        let offsetSize: Int
+        let referenceSize: Int
+        let count: Int
+        let tableStart: Int
+
+        func offset(of object: Int) throws(FormatError) -> Int {
+            guard object >= 0, object < count else { throw FormatError(message: "object reference out of range") }
+            let offset = Int(clamping: BinaryPropertyList.read(bytes, tableStart + object * offsetSize, offsetSize))
+            guard offset >= 8, offset < tableStart else { throw FormatError(message: "object offset out of range") }
+            return offset
+        }
+
+        func take(_ start: Int, _ length: Int) throws(FormatError) -> [UInt8] {
+            guard length >= 0, start >= 0, start + length <= tableStart else { throw FormatError(message: "object runs past the data") }
+            return Array(bytes[start..<(start + length)])
+        }
+
+        /// The length of a sized object and where its content starts.
+        func length(at offset: Int, marker: UInt8) throws(FormatError) -> (Int, Int) {
+            let low = Int(marker & 0x0F)
+            if low != 0x0F { return (low, offset + 1) }
+            let intMarker = try take(offset + 1, 1)[0]
+            guard intMarker & 0xF0 == 0x10 else { throw FormatError(message: "bad length") }
+            let size = 1 << Int(intMarker & 0x0F)
+            guard size <= 8 else { throw FormatError(message: "bad length") }
+            let value = BinaryPropertyList.read(try take(offset + 2, size), 0, size)
+            guard value < UInt64(bytes.count) else { throw FormatError(message: "length past the data") }
+            return (Int(value), offset + 2 + size)
+        }
+
+        mutating func object(_ index: Int, depth: Int) throws(FormatError) -> PropertyList {
+            guard depth < 512 else { throw FormatError(message: "nested too deeply (or a reference cycle)") }
+            let offset = try offset(of: index)
+            let marker = bytes[offset]
+            switch marker >> 4 {
+            case 0x0:
+                switch marker {
+                case 0x08: return .boolean(false)
+                case 0x09: return .boolean(true)
+                default: throw FormatError(message: "unsupported marker")
+                }
+            case 0x1:
+                let size = 1 << Int(marker & 0x0F)
+                guard size <= 8 else { throw FormatError(message: "bad integer") }
+                let raw = BinaryPropertyList.read(try take(offset + 1, size), 0, size)
+                return .integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw))
+            case 0x2:
+                let size = 1 << Int(marker & 0x0F)
+                let raw = BinaryPropertyList.read(try take(offset + 1, size), 0, size)
+                if size == 4 { return .real(Double(Float(bitPattern: UInt32(raw)))) }
+                guard size == 8 else { throw FormatError(message: "bad real") }
+                return .real(Double(bitPattern: raw))
+            case 0x3:
+                return .date(Double(bitPattern: BinaryPropertyList.read(try take(offset + 1, 8), 0, 8)))
+            case 0x4:
+                let (length, start) = try length(at: offset, marker: marker)
+                return .data(try take(start, length))
+            case 0x5:
+                let (length, start) = try length(at: offset, marker: marker)
+                return .string(String(decoding: try take(start, length), as: UTF8.self))
+            case 0x6:
+                let (length, start) = try length(at: offset, marker: marker)
+                let raw = try take(start, length * 2)
+                let units = stride(from: 0, to: raw.count, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }
+                return .string(String(decoding: units, as: UTF16.self))
+            case 0x8:
+                let size = Int(marker & 0x0F) + 1
+                return .uid(BinaryPropertyList.read(try take(offset + 1, size), 0, size))
+            case 0xA:
+                let (length, start) = try length(at: offset, marker: marker)
+                let refs = try references(start, length)
+                var items: [PropertyList] = []
+                for ref in refs { items.append(try object(ref, depth: depth + 1)) }
+                return .array(items)
+            case 0xD:
+                let (length, start) = try length(at: offset, marker: marker)
+                let refs = try references(start, length * 2)
+                var members: [(key: String, value: PropertyList)] = []
+                for index in 0..<length {
+                    guard case .string(let key) = try object(refs[index], depth: depth + 1) else {
+                        throw FormatError(message: "dictionary key is not a string")
+                    }
+                    members.append((key, try object(refs[length + index], depth: depth + 1)))
+                }
+                return .dictionary(members)
+            default:
+                throw FormatError(message: "unsupported object type \(marker >> 4)")
+            }
+        }
+
+        func references(_ start: Int, _ count: Int) throws(FormatError) -> [Int] {
+            let raw = try take(start, count * referenceSize)
+            return (0..<count).map { Int(clamping: BinaryPropertyList.read(raw, $0 * referenceSize, referenceSize)) }
+        }
+    }
+}
