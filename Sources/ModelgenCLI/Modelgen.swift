@@ -28,7 +28,8 @@ public enum Modelgen {
     }
 
     static let commands: [Command] = [
-        ValidateCommand.command, DumpCommand.command, ChecksumCommand.command, ImportCommand.command, ExportCommand.command,
+        ValidateCommand.command, DumpCommand.command, ChecksumCommand.command, CompileCommand.command, ImportCommand.command,
+        ExportCommand.command,
         InspectStoreCommand.command,
     ]
 
