@@ -94,3 +94,79 @@ struct CommandTests {
         #expect(version.output == "modelgen \(Modelgen.version)\n")
     }
 }
+
+struct CoreDataCommandTests {
+    static let coredata = CommandTests.root.deletingLastPathComponent().appendingPathComponent("shared/fixtures/coredata")
+
+    @Test func checksumJSONHasTheDocumentedShape() {
+        let run = CapturedRun([
+            "checksum", "--json", Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.momd").path,
+        ])
+        #expect(run.status == 0)
+        #expect(run.output.contains("\"currentVersion\": \"SampleModel3\""))
+        #expect(run.output.contains("\"checksum\": \"u970QgYhRHEJGIt0zQr1UhuZL2ZJ1KxBS+B7rkAx0ik=\""))
+        #expect(run.output.contains("\"User\": \"6b31f4e97b691d16c4c820bae55f89408d47013bd42151ecfde1eac7fe4be798\""))
+    }
+
+    @Test func checksumOfTheXcodeModelEqualsTheCompiledBundle() {
+        let model = CapturedRun([
+            "checksum", Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld").path,
+        ])
+        let bundle = CapturedRun(["checksum", Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.momd").path])
+        #expect(model.status == 0 && !model.output.isEmpty)
+        #expect(model.output == bundle.output)
+    }
+
+    @Test func inspectStoreNamesTheWritingVersion() {
+        let folder = Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel3")
+        let run = CapturedRun([
+            "inspect-store", folder.appendingPathComponent("SampleModel3_V1.sqlite").path, "--model",
+            folder.appendingPathComponent("SampleModel3.xcdatamodeld").path,
+        ])
+        #expect(run.status == 0)
+        #expect(run.output.contains("store UUID: 5443A63D-EF0E-44C2-B216-AE8B5ED2FD09"))
+        #expect(run.output.contains("framework version: 1344"))
+        #expect(run.output.hasSuffix("written by model version: SampleModel3\n"))
+    }
+
+    @Test func inspectStoreExplainsAMismatch() {
+        let run = CapturedRun([
+            "inspect-store", Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3_V1.sqlite").path, "--model",
+            CommandTests.sample,
+        ])
+        #expect(run.status == 1)
+        #expect(run.output.contains("no model version matches; closest is"))
+        #expect(run.output.contains("User: only in the store"))
+    }
+
+    @Test func inspectStoreRejectsWhatIsNotAStore() {
+        let missing = CapturedRun(["inspect-store", "missing.sqlite"])
+        #expect(missing.status == 1)
+        #expect(missing.errors == "missing.sqlite: error: no such file\n")
+        let notSQLite = CapturedRun(["inspect-store", CommandTests.sample + "/versions.yaml"])
+        #expect(notSQLite.errors.hasSuffix("error: not a SQLite database\n"))
+    }
+
+    @Test func importThenCompileWritesABundle() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let imported = CapturedRun([
+            "import", Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld").path, "--output",
+            folder.path,
+        ])
+        #expect(imported.status == 0)
+        let compiled = CapturedRun(["compile", folder.appendingPathComponent("SampleModel.modeld").path, "--output", folder.path])
+        #expect(compiled.status == 0)
+        let checksum = CapturedRun(["checksum", folder.appendingPathComponent("SampleModel.momd").path])
+        let original = CapturedRun([
+            "checksum", Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld").path,
+        ])
+        #expect(checksum.output == original.output)
+    }
+
+    @Test func outputOptionsAreRequired() {
+        #expect(CapturedRun(["compile", CommandTests.sample]).status == 2)
+        #expect(CapturedRun(["import", "x.xcdatamodeld"]).status == 2)
+        #expect(CapturedRun(["export", CommandTests.sample, "--output", "x"]).status == 2)
+    }
+}

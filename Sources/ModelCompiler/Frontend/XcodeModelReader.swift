@@ -92,11 +92,48 @@ struct XcodeModelReader {
         return left.count < right.count
     }
 
+    /// Words for the parser's error code. FoundationXML passes libxml2's codes through; Apple's
+    /// Foundation uses `XMLParser.ErrorCode`.
+    static func describeXMLError(_ code: Int) -> String {
+        #if canImport(FoundationXML)
+            switch code {
+            case 4: return "it is empty"
+            case 5: return "it ends before all its elements are closed, or continues after its root element"
+            case 9: return "it contains a character XML does not allow"
+            case 73: return "a tag is missing its '>'"
+            case 76: return "an end tag does not match its start tag"
+            case 77: return "an element is not closed"
+            default: return "XML syntax error \(code)"
+            }
+        #else
+            switch XMLParser.ErrorCode(rawValue: code) {
+            case .emptyDocumentError?: return "it is empty"
+            case .prematureDocumentEndError?: return "it ends before all its elements are closed"
+            case .tagNameMismatchError?: return "an end tag does not match its start tag"
+            default: return "XML syntax error \(code)"
+            }
+        #endif
+    }
+
     // MARK: One version
 
     func readVersion(contentsPath: String, versionName: String) -> ModelVersion? {
         guard let data = FileManager.default.contents(atPath: contentsPath) else {
             diagnostics.error("cannot read the model contents", at: .file(contentsPath))
+            return nil
+        }
+        // XMLDocument recovers from malformed XML silently and crashes on a document without a
+        // root element; a strict pass finds such problems, with their position, first.
+        let check = WellFormednessCheck()
+        let checker = XMLParser(data: data)
+        checker.delegate = check
+        let parsed = checker.parse()
+        if !parsed || checker.parserError != nil || !check.sawElement {
+            let code = (checker.parserError as NSError?)?.code ?? 0
+            let reason = check.sawElement || checker.parserError != nil ? Self.describeXMLError(code) : "it holds no element"
+            diagnostics.error(
+                "the model contents are not valid XML: \(reason)",
+                at: SourceLocation(file: contentsPath, line: max(1, checker.lineNumber), column: max(1, checker.columnNumber)))
             return nil
         }
         let document: XMLDocument
@@ -112,6 +149,18 @@ struct XcodeModelReader {
         }
         var reader = ElementReader(path: contentsPath, diagnostics: diagnostics)
         return reader.readModel(root, versionName: versionName)
+    }
+}
+
+/// Notes whether a strict parse saw any element at all.
+private final class WellFormednessCheck: NSObject, XMLParserDelegate {
+    var sawElement = false
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        sawElement = true
     }
 }
 
