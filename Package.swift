@@ -30,10 +30,12 @@ let package = Package(
             name: "ModelSchema",
             dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))]
         ),
-        .target(name: "ModelCompiler", dependencies: ["CYAML", "CSQLite", "ModelSchema"]),
+        .target(name: "Mustache"),
+        .target(name: "ModelCompiler", dependencies: ["CYAML", "CSQLite", "ModelSchema", "Mustache"]),
         .target(name: "ModelgenCLI", dependencies: ["ModelCompiler", "ModelSchema"]),
         .executableTarget(name: "modelgen", dependencies: ["ModelgenCLI"]),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "ModelCompilerTests",
             dependencies: ["ModelCompiler", "ModelSchema", "CSQLite"],

@@ -1,0 +1,251 @@
+/// A parse error in a template, with the 1-based line where it was found.
+public struct MustacheError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public let line: Int
+
+    public var description: String { "line \(line): \(message)" }
+}
+
+/// A compiled Mustache template (the Mustache specification v1.4: interpolation, sections,
+/// inverted sections, comments, partials, set delimiters, standalone-line rules).
+public struct MustacheTemplate: Sendable {
+    indirect enum Node: Sendable {
+        case text(String)
+        case variable(String, escaped: Bool)
+        case section(String, [Node], inverted: Bool)
+        case partial(String, indentation: String)
+    }
+
+    let nodes: [Node]
+
+    public init(_ source: String) throws(MustacheError) {
+        var parser = Parser(source: Array(source.unicodeScalars))
+        nodes = try parser.parse()
+    }
+
+    /// Renders with `context` as the root of the context stack. `partials` supplies the source
+    /// of a partial by name; a missing partial renders as nothing, as the specification asks.
+    public func render(_ context: MustacheValue, partials: [String: String] = [:]) throws(MustacheError) -> String {
+        var renderer = Renderer(partialSources: partials)
+        var output = ""
+        try renderer.render(nodes, stack: [context], into: &output, depth: 0)
+        return output
+    }
+}
+
+// MARK: - Parsing
+
+private struct Parser {
+    let source: [Unicode.Scalar]
+    var position = 0
+    var openDelimiter: [Unicode.Scalar] = Array("{{".unicodeScalars)
+    var closeDelimiter: [Unicode.Scalar] = Array("}}".unicodeScalars)
+    /// Where the last tag ended: a tag is standalone only if no other tag shares its line.
+    var lastTagEnd = -1
+
+    init(source: [Unicode.Scalar]) {
+        self.source = source
+    }
+
+    func line(at offset: Int) -> Int {
+        1 + source[..<min(offset, source.count)].reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+    }
+
+    func matches(_ delimiter: [Unicode.Scalar], at offset: Int) -> Bool {
+        guard offset + delimiter.count <= source.count else { return false }
+        for (index, scalar) in delimiter.enumerated() where source[offset + index] != scalar { return false }
+        return true
+    }
+
+    func find(_ delimiter: [Unicode.Scalar], from offset: Int) -> Int? {
+        var index = offset
+        while index + delimiter.count <= source.count {
+            if matches(delimiter, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    static func trimmed(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var slice = scalars
+        while let first = slice.first, first == " " || first == "\t" || first == "\n" || first == "\r" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" || last == "\n" || last == "\r" { slice = slice.dropLast() }
+        return String(String.UnicodeScalarView(slice))
+    }
+
+    /// Parses until the end, or until the closing tag of `section` when given.
+    mutating func parse(section: (name: String, line: Int)? = nil) throws(MustacheError) -> [MustacheTemplate.Node] {
+        var nodes: [MustacheTemplate.Node] = []
+        var text = ""
+        func flush() {
+            if !text.isEmpty { nodes.append(.text(text)) }
+            text = ""
+        }
+        while position < source.count {
+            guard let tagStart = find(openDelimiter, from: position) else {
+                text += String(String.UnicodeScalarView(source[position...]))
+                position = source.count
+                break
+            }
+            let contentStart = tagStart + openDelimiter.count
+            var kind: Unicode.Scalar = " "
+            if contentStart < source.count, "#^/!>&{=".unicodeScalars.contains(source[contentStart]) { kind = source[contentStart] }
+            let closing =
+                kind == "{" ? [Unicode.Scalar("}")] + closeDelimiter : kind == "=" ? [Unicode.Scalar("=")] + closeDelimiter : closeDelimiter
+            guard let contentEnd = find(closing, from: contentStart + (kind == " " ? 0 : 1)) else {
+                throw MustacheError(message: "unclosed tag", line: line(at: tagStart))
+            }
+            let tagEnd = contentEnd + closing.count
+            let body = kind == " " ? source[contentStart..<contentEnd] : source[(contentStart + 1)..<contentEnd]
+            let name = Self.trimmed(body)
+
+            // Standalone: only white space before the tag on its line and after it to the line end.
+            var lineStart = tagStart
+            while lineStart > 0, source[lineStart - 1] != "\n" { lineStart -= 1 }
+            let before = source[lineStart..<tagStart]
+            var lineEnd = tagEnd
+            while lineEnd < source.count, source[lineEnd] == " " || source[lineEnd] == "\t" { lineEnd += 1 }
+            let endsLine =
+                lineEnd == source.count || source[lineEnd] == "\n"
+                || (source[lineEnd] == "\r" && lineEnd + 1 < source.count && source[lineEnd + 1] == "\n")
+            let standalone =
+                "#^/!>=".unicodeScalars.contains(kind) && endsLine && lastTagEnd <= lineStart
+                && before.allSatisfy { $0 == " " || $0 == "\t" }
+
+            text += String(String.UnicodeScalarView(source[position..<tagStart]))
+            var indentation = ""
+            if standalone {
+                indentation = String(String.UnicodeScalarView(before))
+                text.unicodeScalars.removeLast(before.count)
+                position = lineEnd == source.count ? lineEnd : lineEnd + (source[lineEnd] == "\r" ? 2 : 1)
+            } else {
+                position = tagEnd
+            }
+            lastTagEnd = tagEnd
+
+            switch kind {
+            case "!":
+                continue
+            case "=":
+                let parts = name.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { Array($0.unicodeScalars) }
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw MustacheError(message: "a delimiter change needs two delimiters", line: line(at: tagStart))
+                }
+                openDelimiter = parts[0]
+                closeDelimiter = parts[1]
+            case "#", "^":
+                flush()
+                let children = try parse(section: (name, line(at: tagStart)))
+                nodes.append(.section(name, children, inverted: kind == "^"))
+            case "/":
+                guard let section, section.name == name else {
+                    throw MustacheError(message: "closing tag '\(name)' does not match an open section", line: line(at: tagStart))
+                }
+                flush()
+                return nodes
+            case ">":
+                flush()
+                nodes.append(.partial(name, indentation: indentation))
+            case "&", "{":
+                flush()
+                nodes.append(.variable(name, escaped: false))
+            default:
+                flush()
+                nodes.append(.variable(name, escaped: true))
+            }
+        }
+        if let section { throw MustacheError(message: "section '\(section.name)' is never closed", line: section.line) }
+        flush()
+        return nodes
+    }
+}
+
+// MARK: - Rendering
+
+private struct Renderer {
+    let partialSources: [String: String]
+    var parsedPartials: [String: MustacheTemplate] = [:]
+    /// Recursive partials end when their data does; this guards against data that never does.
+    static let maximumDepth = 256
+
+    init(partialSources: [String: String]) {
+        self.partialSources = partialSources
+    }
+
+    func lookup(_ name: String, in stack: [MustacheValue]) -> MustacheValue {
+        if name == "." { return stack.last ?? .null }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first else { return .null }
+        guard var value = stack.reversed().lazy.compactMap({ $0.member(first) }).first else { return .null }
+        for part in parts.dropFirst() {
+            guard let next = value.member(part) else { return .null }
+            value = next
+        }
+        return value
+    }
+
+    static func escape(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    mutating func render(_ nodes: [MustacheTemplate.Node], stack: [MustacheValue], into output: inout String, depth: Int)
+        throws(MustacheError)
+    {
+        guard depth < Self.maximumDepth else {
+            throw MustacheError(message: "partials nest more than \(Self.maximumDepth) levels deep", line: 1)
+        }
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .variable(let name, let escaped):
+                let text = lookup(name, in: stack).text
+                output += escaped ? Self.escape(text) : text
+            case .section(let name, let children, let inverted):
+                let value = lookup(name, in: stack)
+                if inverted {
+                    if value.isFalsey { try render(children, stack: stack, into: &output, depth: depth) }
+                } else if !value.isFalsey {
+                    if case .list(let items) = value {
+                        for item in items { try render(children, stack: stack + [item], into: &output, depth: depth) }
+                    } else {
+                        try render(children, stack: stack + [value], into: &output, depth: depth)
+                    }
+                }
+            case .partial(let name, let indentation):
+                guard let template = try partial(name, indentation: indentation) else { continue }
+                try render(template.nodes, stack: stack, into: &output, depth: depth + 1)
+            }
+        }
+    }
+
+    /// A partial's template, its every line indented as the standalone tag was.
+    mutating func partial(_ name: String, indentation: String) throws(MustacheError) -> MustacheTemplate? {
+        let key = indentation + "\u{0}" + name
+        if let known = parsedPartials[key] { return known }
+        guard var source = partialSources[name] else { return nil }
+        if !indentation.isEmpty {
+            var indented = ""
+            var atLineStart = true
+            for character in source {
+                if atLineStart { indented += indentation }
+                indented.append(character)
+                atLineStart = character == "\n"
+            }
+            source = indented
+        }
+        let template = try MustacheTemplate(source)
+        parsedPartials[key] = template
+        return template
+    }
+}
