@@ -31,7 +31,13 @@ let package = Package(
             dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))]
         ),
         .target(name: "Mustache"),
-        .target(name: "ModelCompiler", dependencies: ["CYAML", "CSQLite", "ModelSchema", "Mustache"]),
+        .executableTarget(name: "TemplateEmbedder"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
+        .target(
+            name: "ModelCompiler",
+            dependencies: ["CYAML", "CSQLite", "ModelSchema", "Mustache"],
+            plugins: ["EmbedTemplates"]
+        ),
         .target(name: "ModelgenCLI", dependencies: ["ModelCompiler", "ModelSchema"]),
         .executableTarget(name: "modelgen", dependencies: ["ModelgenCLI"]),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),

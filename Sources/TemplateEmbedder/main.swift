@@ -1,0 +1,41 @@
+import Foundation
+
+// Writes a Swift file declaring `EmbeddedTemplates.sources`: template name → text, for every
+// `.mustache` file given. Used at build time by the EmbedTemplates plugin.
+let arguments = CommandLine.arguments.dropFirst()
+guard let outputPath = arguments.first else {
+    FileHandle.standardError.write(Data("usage: TemplateEmbedder <output.swift> <template.mustache>...\n".utf8))
+    exit(2)
+}
+
+var lines = [
+    "// Generated at build time from Templates/*.mustache by the EmbedTemplates plugin.",
+    "",
+    "enum EmbeddedTemplates {",
+    "    static let sources: [String: String] = [",
+]
+for path in arguments.dropFirst() {
+    let url = URL(fileURLWithPath: path)
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+        FileHandle.standardError.write(Data("error: cannot read \(path)\n".utf8))
+        exit(1)
+    }
+    // A raw string delimiter longer than any run of '#' in the text keeps it verbatim.
+    var hashes = "#"
+    while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+    let name = url.deletingPathExtension().lastPathComponent
+    lines.append("        \"\(name)\": \(hashes)\"\"\"")
+    lines.append(contentsOf: text.components(separatedBy: "\n").map { $0 })
+    lines.append("\"\"\"\(hashes),")
+}
+lines.append("    ]")
+lines.append("}")
+let output = lines.joined(separator: "\n") + "\n"
+if (try? String(contentsOfFile: outputPath, encoding: .utf8)) != output {
+    do {
+        try output.write(toFile: outputPath, atomically: true, encoding: .utf8)
+    } catch {
+        FileHandle.standardError.write(Data("error: cannot write \(outputPath): \(error)\n".utf8))
+        exit(1)
+    }
+}
