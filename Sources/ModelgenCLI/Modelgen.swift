@@ -19,7 +19,7 @@ public struct Console: Sendable {
 /// The `modelgen` command line: parses arguments, runs a command, returns the exit status.
 /// Exit status: 0 success, 1 the model has errors, 2 the command line is wrong.
 public enum Modelgen {
-    public static let version = "0.1.0"
+    public static let version = ModelgenVersion.current
 
     public enum ExitStatus {
         public static let success: Int32 = 0
@@ -28,7 +28,8 @@ public enum Modelgen {
     }
 
     static let commands: [Command] = [
-        ValidateCommand.command, DumpCommand.command, ChecksumCommand.command, CompileCommand.command, ImportCommand.command,
+        ValidateCommand.command, DumpCommand.command, ChecksumCommand.command, CompileCommand.command, GenerateCommand.command,
+        ImportCommand.command,
         ExportCommand.command,
         InspectStoreCommand.command,
     ]

@@ -40,7 +40,7 @@ public indirect enum MustacheValue: Equatable, Sendable, ExpressibleByStringLite
         }
     }
 
-    func member(_ key: String) -> MustacheValue? {
+    public func member(_ key: String) -> MustacheValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }

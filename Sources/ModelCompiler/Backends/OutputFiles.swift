@@ -6,6 +6,11 @@ public enum OutputFiles {
     public struct WriteError: Error, Sendable {
         public let path: String
         public let message: String
+
+        public init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
     }
 
     /// Writes each (relative path, bytes) under `folder`; returns the relative paths written.

@@ -1,0 +1,162 @@
+import ModelSchema
+import Mustache
+
+/// What the generator decides before any template runs: Swift types, accessor kinds, names and
+/// documentation for every declaration, as plain data. Templates only print it.
+struct SwiftModelView {
+    let model: Model
+    let version: ModelVersion
+    let options: SwiftGenerator.Options
+    let lookup: VersionLookup
+
+    init(model: Model, options: SwiftGenerator.Options) {
+        self.model = model
+        self.version = model.currentVersion ?? model.versions.last ?? ModelVersion(name: model.name)
+        self.options = options
+        self.lookup = VersionLookup(version)
+    }
+
+    var access: String { options.accessLevel.rawValue }
+
+    var modelTypeName: String { SwiftNames.uppercasedFirst(SwiftNames.caseName(model.name).trimmingCharacters(in: ["`"])) + "Model" }
+
+    static func documentationLines(_ text: String?) -> MustacheValue {
+        guard let text, !text.isEmpty else { return .list([]) }
+        return .list(text.split(separator: "\n", omittingEmptySubsequences: false).map { .string(String($0)) })
+    }
+
+    func className(of entityName: String) -> String {
+        lookup.entity(named: entityName)?.effectiveClassName ?? entityName
+    }
+
+    // MARK: Model
+
+    func modelValue(entityFiles: Bool) -> MustacheValue {
+        let hashes = model.versions.map { VersionHashes($0).versionChecksum }
+        var usedCases: Set<String> = []
+        let versions: [MustacheValue] = zip(model.versions, hashes).map { version, checksum in
+            var caseName = SwiftNames.caseName(version.name)
+            while !usedCases.insert(caseName).inserted { caseName += "_" }
+            return [
+                "caseName": .string(caseName), "name": .string(SwiftNames.literal(version.name)),
+                "checksum": .string(SwiftNames.literal(checksum)), "isCurrent": .bool(version.name == model.currentVersionName),
+            ]
+        }
+        let current = versions.first { $0.member("isCurrent") == .bool(true) }?.member("caseName") ?? .string("")
+        return [
+            "access": .string(access), "modelName": .string(SwiftNames.literal(model.name)), "modelNameText": .string(model.name),
+            "typeName": .string(modelTypeName),
+            "versions": .list(versions), "currentCase": current, "enums": .list(version.enums.map(enumValue)),
+            "composites": .list(version.composites.map(compositeValue)),
+            "entities": .list(entityFiles ? [] : version.entities.map(entityValue)),
+        ]
+    }
+
+    func enumValue(_ enumType: EnumType) -> MustacheValue {
+        let rawType = enumType.rawType == .string ? "String" : SwiftTypes.scalarName(enumType.rawType)
+        let cases: [MustacheValue] = enumType.cases.map { enumCase in
+            let name = Names.swiftKeywords.contains(enumCase.name) ? "`\(enumCase.name)`" : enumCase.name
+            let raw: String? =
+                switch enumCase.rawValue {
+                case .string(let text): text == enumCase.name ? nil : SwiftNames.literal(text)
+                case .integer(let number): String(number)
+                default: nil
+                }
+            return ["name": .string(name), "rawValue": raw.map(MustacheValue.string) ?? .null]
+        }
+        return [
+            "access": .string(access), "name": .string(enumType.name), "rawType": .string(rawType), "cases": .list(cases),
+            "documentationLines": Self.documentationLines(enumType.documentation),
+        ]
+    }
+
+    func compositeValue(_ composite: CompositeType) -> MustacheValue {
+        let fields: [MustacheValue] = composite.attributes.map { field in
+            let type = SwiftTypes.valueType(of: field, lookup: lookup)
+            return [
+                "name": .string(field.name), "key": .string(SwiftNames.literal(field.name)),
+                "swiftType": .string(type + (field.isOptional ? "?" : "")),
+                "decode": .string(SwiftTypes.compositeDecode(field, from: "dictionary", lookup: lookup)),
+                "encode": .string(SwiftTypes.compositeEncode(field, lookup: lookup)),
+                "isOptional": .bool(field.isOptional), "documentationLines": Self.documentationLines(field.documentation),
+            ]
+        }
+        let parameters = composite.attributes.map { field in
+            "\(field.name): \(SwiftTypes.valueType(of: field, lookup: lookup))" + (field.isOptional ? "? = nil" : "")
+        }
+        return [
+            "access": .string(access), "name": .string(composite.name), "fields": .list(fields),
+            "initParameters": .string(parameters.joined(separator: ", ")),
+            "documentationLines": Self.documentationLines(composite.documentation),
+        ]
+    }
+
+    // MARK: Entities
+
+    func entityValue(_ entity: Entity) -> MustacheValue {
+        let parent = entity.parentName.flatMap { lookup.entity(named: $0) }
+        let (allAttributes, allRelationships) = lookup.allProperties(of: entity)
+        let keys: [MustacheValue] = (allAttributes.map(\.name) + allRelationships.map(\.name)).map {
+            ["name": .string($0), "literal": .string(SwiftNames.literal($0))]
+        }
+        return [
+            "access": .string(access), "name": .string(entity.name), "entityNameLiteral": .string(SwiftNames.literal(entity.name)),
+            "className": .string(entity.effectiveClassName), "superclass": .string(parent?.effectiveClassName ?? "NSManagedObject"),
+            "isAbstract": .bool(entity.isAbstract), "documentationLines": Self.documentationLines(entity.documentation),
+            "attributes": .list(entity.attributes.map { attributeValue($0) }),
+            "relationships": .list(entity.relationships.map { relationshipValue($0) }),
+            "toManyRelationships": .list(entity.relationships.filter(\.isToMany).map { relationshipValue($0) }),
+            "keys": .list(keys), "hasSuperclassKeys": .bool(parent != nil),
+        ]
+    }
+
+    func attributeValue(_ attribute: Attribute) -> MustacheValue {
+        let accessor = SwiftTypes.accessor(for: attribute, lookup: lookup)
+        var documentation = attribute.documentation.map { [$0] } ?? []
+        if attribute.isDerived, let expression = attribute.derivationExpression { documentation.append("Derived: `\(expression)`.") }
+        if let note = accessor.note { documentation.append(note) }
+        var value: [String: MustacheValue] = [
+            "name": .string(attribute.name), "swiftType": .string(accessor.swiftType),
+            "documentationLines": Self.documentationLines(documentation.isEmpty ? nil : documentation.joined(separator: "\n")),
+            "setterAccess": .string(attribute.isDerived ? "private(set) " : ""),
+        ]
+        switch accessor.kind {
+        case .managed: value["isManaged"] = true
+        case .computed(let getter, let setter):
+            value["isComputed"] = true
+            value["getter"] = .string(getter)
+            value["setter"] = setter.map(MustacheValue.string) ?? .null
+        }
+        if let raw = accessor.rawValueAccessor {
+            value["rawValueAccessor"] = [
+                "name": .string(raw.name), "type": .string(raw.type), "getter": .string(raw.getter),
+                "attributeName": .string(attribute.name),
+            ]
+        }
+        value["spaced"] = .bool(!documentation.isEmpty || value["isComputed"] != nil)
+        return .object(value)
+    }
+
+    func relationshipValue(_ relationship: Relationship) -> MustacheValue {
+        let destination = className(of: relationship.destinationName)
+        let swiftType: String
+        if !relationship.isToMany {
+            swiftType = destination + (relationship.isOptional ? "?" : "")
+        } else if relationship.isOrdered {
+            swiftType = "NSOrderedSet"
+        } else {
+            swiftType = "Set<\(destination)>"
+        }
+        var documentation = relationship.documentation.map { [$0] } ?? []
+        if !relationship.isToMany, !relationship.isOptional {
+            documentation.append("Required: reading it before it is set (or after the destination is deleted) traps.")
+        }
+        let capitalized = SwiftNames.uppercasedFirst(relationship.name)
+        return [
+            "spaced": .bool(!documentation.isEmpty),
+            "name": .string(relationship.name), "capitalizedName": .string(capitalized), "destination": .string(destination),
+            "swiftType": .string(swiftType), "isOrdered": .bool(relationship.isOrdered), "isToMany": .bool(relationship.isToMany),
+            "documentationLines": Self.documentationLines(documentation.isEmpty ? nil : documentation.joined(separator: "\n")),
+        ]
+    }
+}

@@ -1,0 +1,172 @@
+import ModelSchema
+
+/// How each attribute becomes a Swift property: its type, and whether `@NSManaged` can declare
+/// it or an accessor has to convert through key-value coding.
+enum SwiftTypes {
+    enum AccessorKind {
+        /// `@NSManaged var name: Type` — Objective-C can represent the type.
+        case managed
+        /// A computed property with these getter and setter bodies (no setter: read-only).
+        case computed(getter: String, setter: String?)
+    }
+
+    struct Accessor {
+        let swiftType: String
+        let kind: AccessorKind
+        let note: String?
+        let rawValueAccessor: (name: String, type: String, getter: String)?
+    }
+
+    static func scalarName(_ type: AttributeType) -> String {
+        switch type {
+        case .integer16: "Int16"
+        case .integer32: "Int32"
+        case .integer64: "Int64"
+        case .double: "Double"
+        case .float: "Float"
+        case .boolean: "Bool"
+        default: "Never"
+        }
+    }
+
+    /// The `NSNumber` property that reads a scalar type.
+    static func numberGetter(_ type: AttributeType) -> String {
+        switch type {
+        case .integer16: "int16Value"
+        case .integer32: "int32Value"
+        case .integer64: "int64Value"
+        case .double: "doubleValue"
+        case .float: "floatValue"
+        case .boolean: "boolValue"
+        default: "doubleValue"
+        }
+    }
+
+    static func isScalar(_ type: AttributeType) -> Bool {
+        type.isInteger || type == .double || type == .float || type == .boolean
+    }
+
+    /// The Swift value type of an attribute, without optionality.
+    static func valueType(of attribute: Attribute, lookup: VersionLookup) -> String {
+        if let enumName = attribute.enumName { return enumName }
+        switch attribute.type {
+        case .integer16, .integer32, .integer64, .double, .float, .boolean: return scalarName(attribute.type)
+        case .decimal: return "Decimal"
+        case .string: return "String"
+        case .date: return "Date"
+        case .binaryData: return attribute.customClassName ?? "Data"
+        case .uuid: return "UUID"
+        case .uri: return "URL"
+        case .transformable: return attribute.customClassName ?? "NSObject"
+        case .objectID: return "NSManagedObjectID"
+        case .composite(let name): return name
+        }
+    }
+
+    static func accessor(for attribute: Attribute, lookup: VersionLookup) -> Accessor {
+        let key = "Keys.\(attribute.name)"
+        let base = valueType(of: attribute, lookup: lookup)
+        let optional = attribute.isOptional
+        let swiftType = base + (optional ? "?" : "")
+        let readOnly = attribute.isDerived
+
+        if let enumName = attribute.enumName, let enumType = lookup.version.enumType(named: enumName) {
+            let fallback = fallbackCase(for: attribute, in: enumType)
+            let rawType = enumType.rawType == .string ? "String" : scalarName(enumType.rawType)
+            let read =
+                enumType.rawType == .string
+                ? "(value(forKey: \(key)) as? String).flatMap(\(enumName).init(rawValue:))"
+                : "(value(forKey: \(key)) as? NSNumber).flatMap { \(enumName)(rawValue: $0.\(numberGetter(enumType.rawType))) }"
+            let write =
+                enumType.rawType == .string
+                ? "newValue\(optional ? "?" : "").rawValue"
+                : (optional ? "newValue.map { NSNumber(value: $0.rawValue) }" : "NSNumber(value: newValue.rawValue)")
+            let getter = optional ? read : "\(read) ?? .\(fallback)"
+            let note =
+                optional
+                ? "A stored raw value that is not a case of `\(enumName)` reads as `nil`; `\(attribute.name)RawValue` still has it."
+                : "A stored raw value that is not a case of `\(enumName)` reads as `.\(fallback)`; `\(attribute.name)RawValue` still has it."
+            let rawGetter =
+                enumType.rawType == .string
+                ? "value(forKey: \(key)) as? String" : "(value(forKey: \(key)) as? NSNumber)?.\(numberGetter(enumType.rawType))"
+            return Accessor(
+                swiftType: swiftType, kind: .computed(getter: getter, setter: readOnly ? nil : "setValue(\(write), forKey: \(key))"),
+                note: note, rawValueAccessor: ("\(attribute.name)RawValue", rawType + "?", rawGetter))
+        }
+
+        switch attribute.type {
+        case .integer16, .integer32, .integer64, .double, .float, .boolean:
+            if !optional { return Accessor(swiftType: swiftType, kind: .managed, note: nil, rawValueAccessor: nil) }
+            // Optional scalars have no Objective-C representation: go through NSNumber.
+            return Accessor(
+                swiftType: swiftType,
+                kind: .computed(
+                    getter: "(value(forKey: \(key)) as? NSNumber)?.\(numberGetter(attribute.type))",
+                    setter: readOnly ? nil : "setValue(newValue.map { NSNumber(value: $0) }, forKey: \(key))"),
+                note: nil, rawValueAccessor: nil)
+        case .decimal:
+            let read = "(value(forKey: \(key)) as? NSDecimalNumber)?.decimalValue"
+            return Accessor(
+                swiftType: swiftType,
+                kind: .computed(
+                    getter: optional ? read : "\(read) ?? 0",
+                    setter: readOnly
+                        ? nil
+                        : (optional
+                            ? "setValue(newValue.map { NSDecimalNumber(decimal: $0) }, forKey: \(key))"
+                            : "setValue(NSDecimalNumber(decimal: newValue), forKey: \(key))")),
+                note: optional ? nil : "Reads as 0 until a value is set.", rawValueAccessor: nil)
+        case .string, .date, .uuid, .uri, .objectID:
+            return Accessor(swiftType: swiftType, kind: .managed, note: nil, rawValueAccessor: nil)
+        case .binaryData where attribute.customClassName == nil:
+            return Accessor(swiftType: swiftType, kind: .managed, note: nil, rawValueAccessor: nil)
+        case .binaryData, .transformable:
+            let read = "value(forKey: \(key)) as? \(base)"
+            return Accessor(
+                swiftType: optional ? swiftType : base + "!",
+                kind: .computed(getter: read, setter: readOnly ? nil : "setValue(newValue, forKey: \(key))"),
+                note: optional ? nil : "Implicitly unwrapped: the stored value is only known to be a `\(base)` at run time.",
+                rawValueAccessor: nil)
+        case .composite(let name):
+            let read = "(value(forKey: \(key)) as? [String: Any]).flatMap(\(name).init(coreDataDictionary:))"
+            return Accessor(
+                swiftType: optional ? swiftType : base + "!",
+                kind: .computed(getter: read, setter: readOnly ? nil : "setValue(newValue?.coreDataDictionary, forKey: \(key))"),
+                note: optional ? nil : "Implicitly unwrapped: a composite is stored as a dictionary Core Data does not validate on read.",
+                rawValueAccessor: nil)
+        }
+    }
+
+    static func fallbackCase(for attribute: Attribute, in enumType: EnumType) -> String {
+        let chosen = enumType.cases.first { $0.rawValue == attribute.defaultValue } ?? enumType.cases.first
+        let name = chosen?.name ?? "unknown"
+        return Names.swiftKeywords.contains(name) ? "`\(name)`" : name
+    }
+
+    // MARK: Composite fields
+
+    /// An expression reading a field from a composite's dictionary (`dictionary["latitude"]`).
+    static func compositeDecode(_ field: Attribute, from dictionary: String, lookup: VersionLookup) -> String {
+        let raw = "\(dictionary)[\(SwiftNames.literal(field.name))]"
+        let base = valueType(of: field, lookup: lookup)
+        switch field.type {
+        case .composite(let name): return "(\(raw) as? [String: Any]).flatMap(\(name).init(coreDataDictionary:))"
+        case .decimal: return "(\(raw) as? NSDecimalNumber)?.decimalValue"
+        case _ where isScalar(field.type): return "(\(raw) as? NSNumber)?.\(numberGetter(field.type))"
+        default: return "\(raw) as? \(base)"
+        }
+    }
+
+    /// An expression turning a field into what the composite's dictionary stores.
+    static func compositeEncode(_ field: Attribute, lookup: VersionLookup) -> String {
+        let optional = field.isOptional ? "?" : ""
+        switch field.type {
+        case .composite: return "\(field.name)\(optional).coreDataDictionary"
+        case .decimal:
+            return field.isOptional ? "\(field.name).map { NSDecimalNumber(decimal: $0) }" : "NSDecimalNumber(decimal: \(field.name))"
+        case _ where isScalar(field.type):
+            return field.isOptional ? "\(field.name).map { NSNumber(value: $0) }" : "NSNumber(value: \(field.name))"
+        default: return field.name
+        }
+    }
+}
