@@ -85,7 +85,7 @@ struct SwiftModelView {
             "\(field.name): \(SwiftTypes.valueType(of: field, lookup: lookup))" + (field.isOptional ? "? = nil" : "")
         }
         return [
-            "access": .string(access), "name": .string(composite.name), "fields": .list(fields),
+            "access": .string(access), "name": .string(composite.name), "fields": .list(fields), "hasFields": .bool(!fields.isEmpty),
             "initParameters": .string(parameters.joined(separator: ", ")),
             "documentationLines": Self.documentationLines(composite.documentation),
         ]

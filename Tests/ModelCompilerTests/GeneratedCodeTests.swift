@@ -1,0 +1,143 @@
+import Foundation
+import ModelCompiler
+import ModelSchema
+import Testing
+
+/// The generated Swift sources are specified by golden files (reviewed by reading them as a Core
+/// Data developer would), parse with `swiftc -parse`, and typecheck warning-free in the Swift 6
+/// language mode against a stand-in of the Core Data API (`Golden/CoreDataStandIn.swift`).
+struct GeneratedCodeTests {
+    struct Case: CustomStringConvertible, Sendable {
+        let name: String
+        let modelPath: URL
+        let access: SwiftGenerator.AccessLevel
+        let layout: SwiftGenerator.Layout
+        var description: String { name }
+    }
+
+    static let coredata = Fixtures.shared.appendingPathComponent("coredata")
+
+    static let cases: [Case] = [
+        Case(name: "Trips", modelPath: Fixtures.samples.appendingPathComponent("Trips/Trips.modeld"), access: .public, layout: .entity),
+        Case(
+            name: "Trips-internal-one-file", modelPath: Fixtures.samples.appendingPathComponent("Trips/Trips.modeld"), access: .internal,
+            layout: .model),
+        Case(
+            name: "SampleModel", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld"),
+            access: .public, layout: .entity),
+        Case(
+            name: "SampleModel3", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld"),
+            access: .package, layout: .entity),
+        Case(
+            name: "CoreDataMigration_Example",
+            modelPath: coredata.appendingPathComponent("wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld"),
+            access: .public, layout: .entity),
+        Case(
+            name: "MomXML", modelPath: coredata.appendingPathComponent("composite-xml/phimage-MomXML-Tests-Model.contents"),
+            access: .public,
+            layout: .entity),
+        Case(
+            name: "CoreDataEvolution",
+            modelPath: coredata.appendingPathComponent("composite-xml/fatbobman-CoreDataEvolution-GeneratedFlowModel.contents"),
+            access: .public, layout: .entity),
+    ]
+
+    static func generate(_ testCase: Case) throws -> [SwiftGenerator.File] {
+        let result = Pipeline.load(testCase.modelPath.path)
+        let model = try #require(result.model, "\(result.diagnostics)")
+        var options = SwiftGenerator.Options()
+        options.accessLevel = testCase.access
+        options.layout = testCase.layout
+        options.sourceName = testCase.modelPath.lastPathComponent
+        return try SwiftGenerator.generate(model, options: options)
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-generated-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test(arguments: cases)
+    func generatedSourcesMatchGoldenFiles(_ testCase: Case) throws {
+        let files = try Self.generate(testCase)
+        let folder = Fixtures.golden.appendingPathComponent("Generated/\(testCase.name)")
+        if ProcessInfo.processInfo.environment["MODELGEN_UPDATE_GOLDEN"] != nil {
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for file in files { try file.contents.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
+        }
+        let expectedNames = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files.map(\.name) == expectedNames)
+        for file in files {
+            let expected = try String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
+            #expect(file.contents == expected, "\(testCase.name)/\(file.name)")
+        }
+    }
+
+    @Test(arguments: cases)
+    func generatingTwiceGivesTheSameBytes(_ testCase: Case) throws {
+        #expect(try Self.generate(testCase) == Self.generate(testCase))
+    }
+
+    @Test(arguments: cases)
+    func generatedSourcesParse(_ testCase: Case) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try Self.generate(testCase)
+        for file in files { try file.contents.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
+        let result = try Swiftc.run(["-parse"] + files.map(\.name), in: folder)
+        #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
+    }
+
+    /// Without Core Data (as on Linux), what stays outside `#if canImport(CoreData)` — versions,
+    /// enums, composite structs — typechecks on its own.
+    @Test(arguments: cases)
+    func generatedSourcesTypecheckWithoutCoreData(_ testCase: Case) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try Self.generate(testCase)
+        for file in files { try file.contents.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
+        let result = try Swiftc.run(["-typecheck", "-swift-version", "6", "-package-name", "Generated"] + files.map(\.name), in: folder)
+        #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
+    }
+
+    /// With the Core Data stand-in as the `CoreData` module, the managed object subclasses
+    /// typecheck too: `@objc`, `@NSManaged` and the accessors are checked as on Apple platforms.
+    @Test(arguments: cases)
+    func generatedSourcesTypecheckAgainstCoreDataStandIn(_ testCase: Case) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = try String(contentsOf: Fixtures.golden.appendingPathComponent("CoreDataStandIn.swift"), encoding: .utf8)
+        try standIn.write(to: folder.appendingPathComponent("CoreData.swift"), atomically: true, encoding: .utf8)
+        let module = try Swiftc.run(
+            ["-emit-module", "-module-name", "CoreData", "-parse-as-library"] + Swiftc.objcInteropFlags
+                + ["CoreData.swift", "-emit-module-path", "CoreData.swiftmodule"], in: folder)
+        #expect(module.status == 0, "\(module.output)")
+        let files = try Self.generate(testCase)
+        let sources = folder.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        for file in files {
+            let renamed = Self.replacingFoundationCollections(file.contents)
+            try renamed.write(to: sources.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+        }
+        // Custom classes named by Transformable attributes are the app's own types; declare them.
+        let model = try #require(Pipeline.load(testCase.modelPath.path).model)
+        let customClasses = Set(model.versions.flatMap { $0.entities.flatMap { $0.attributes.compactMap(\.customClassName) } })
+        let stubs = customClasses.sorted().map { "public final class \($0): NSObject {}\n" }.joined()
+        try ("import Foundation\n" + stubs).write(to: sources.appendingPathComponent("AppTypes.swift"), atomically: true, encoding: .utf8)
+        let result = try Swiftc.run(
+            ["-typecheck", "-swift-version", "6", "-package-name", "Generated", "-I", "."] + Swiftc.objcInteropFlags
+                + (files.map { "Sources/\($0.name)" } + ["Sources/AppTypes.swift"]), in: folder)
+        #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
+    }
+
+    /// NSSet, NSOrderedSet and NSIndexSet → the stand-in's @objc classes (whole words only).
+    static func replacingFoundationCollections(_ text: String) -> String {
+        var result = text
+        for (name, replacement) in [("NSOrderedSet", "StandInOrderedSet"), ("NSIndexSet", "StandInIndexSet"), ("NSSet", "StandInSet")] {
+            result = result.replacingOccurrences(of: "\\b\(name)\\b", with: replacement, options: .regularExpression)
+        }
+        return result
+    }
+}

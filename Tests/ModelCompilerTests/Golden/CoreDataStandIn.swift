@@ -1,0 +1,34 @@
+// A stand-in for the parts of Core Data that generated code uses, with the same signatures, so
+// the generated sources can be typechecked on Linux (swiftc with Objective-C interop enabled).
+// Foundation's NSSet, NSOrderedSet and NSIndexSet are not @objc classes on Linux, so the test
+// renames them in a copy of the generated code to the @objc stand-ins declared here.
+import Foundation
+
+public protocol NSFetchRequestResult: AnyObject {}
+
+@objc open class NSManagedObjectID: NSObject {}
+
+@objc open class NSManagedObject: NSObject, NSFetchRequestResult {
+    open var objectID: NSManagedObjectID { NSManagedObjectID() }
+    open func value(forKey key: String) -> Any? { nil }
+    open func setValue(_ value: Any?, forKey key: String) {}
+    open func primitiveValue(forKey key: String) -> Any? { nil }
+    open func setPrimitiveValue(_ value: Any?, forKey key: String) {}
+    open func willAccessValue(forKey key: String?) {}
+    open func didAccessValue(forKey key: String?) {}
+    open func willChangeValue(forKey key: String) {}
+    open func didChangeValue(forKey key: String) {}
+}
+
+open class NSFetchRequest<ResultType: NSFetchRequestResult> {
+    public init(entityName: String) {}
+}
+
+open class NSManagedObjectModel {
+    public init?(contentsOf url: URL) { return nil }
+}
+
+@objc open class StandInOrderedSet: NSObject {}
+@objc open class StandInSet: NSObject {}
+@objc open class StandInIndexSet: NSObject {}
+@objc open class StandInDecimalNumber: NSObject {}
