@@ -51,6 +51,21 @@ public enum Pipeline {
         return Result(model: analyze(source, diagnostics: diagnostics), diagnostics: diagnostics.sorted)
     }
 
+    /// Generated code declares `<Name>Model`; no entity, composite or enum may take that name.
+    static func checkModelTypeName(_ model: Model, diagnostics: DiagnosticCollector) {
+        let typeName = SwiftModelView.modelTypeName(for: model.name)
+        for version in model.versions {
+            let clashes =
+                version.entities.filter { $0.effectiveClassName == typeName }.map(\.location)
+                + version.composites.filter { $0.name == typeName }.map(\.location) + version.enums.filter { $0.name == typeName }.map(\.location)
+            for location in clashes {
+                diagnostics.error(
+                    "'\(typeName)' is the name of the type generated for model '\(model.name)'; choose another name",
+                    at: location ?? version.location ?? .file(model.name))
+            }
+        }
+    }
+
     /// Sema: YAML trees → checked model values.
     static func analyze(_ source: ModelSource, diagnostics: DiagnosticCollector) -> Model {
         var versions: [ModelVersion] = []
@@ -64,6 +79,7 @@ public enum Pipeline {
             name: source.name, versions: versions, currentVersionName: source.currentVersionName ?? versions.last?.name ?? source.name,
             shippedVersionNames: source.shippedVersionNames)
         VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
+        checkModelTypeName(model, diagnostics: diagnostics)
         return model
     }
 }

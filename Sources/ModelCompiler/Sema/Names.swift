@@ -25,6 +25,15 @@ enum Names {
         "init", "dealloc",
     ]
 
+    /// Types generated code refers to by name; a model type with one of these names would shadow
+    /// it and break the generated sources.
+    static let typesUsedByGeneratedCode: Set<String> = [
+        "String", "Int", "Int16", "Int32", "Int64", "Bool", "Double", "Float", "Decimal", "Date", "Data", "URL", "UUID", "Set",
+        "Array", "Dictionary", "Optional", "Any", "Never", "Codable", "Hashable", "Sendable", "CaseIterable", "Bundle",
+        "NSObject", "NSNumber", "NSDecimalNumber", "NSSet", "NSOrderedSet", "NSIndexSet", "NSManagedObject",
+        "NSManagedObjectID", "NSManagedObjectModel", "NSFetchRequest", "Keys", "Version",
+    ]
+
     static func isValidIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first else { return false }
         guard first == "_" || first.properties.isXIDStart else { return false }
@@ -44,6 +53,9 @@ enum Names {
         if !isValidIdentifier(name) { return "\(kind) name '\(name)' is not a valid Swift identifier" }
         if swiftKeywords.contains(name) { return "\(kind) name '\(name)' is a Swift keyword" }
         if !startsUppercase(name) { return "\(kind) name '\(name)' must start with an uppercase letter" }
+        if typesUsedByGeneratedCode.contains(name) {
+            return "\(kind) name '\(name)' would shadow the type '\(name)' that generated code uses; choose another name"
+        }
         return nil
     }
 

@@ -88,6 +88,7 @@ struct VersionChecker {
             }
         }
         for attribute in entity.attributes { checkAttribute(attribute, in: entity) }
+        checkGeneratedNames(of: entity, declared: declared.union(inheritedOwner.keys))
         for relationship in entity.relationships { checkRelationship(relationship, in: entity) }
         checkConstraints(of: entity)
         checkIndexes(of: entity)
@@ -106,6 +107,15 @@ struct VersionChecker {
         if attribute.isTransient, attribute.isIndexed {
             diagnostics.warning(
                 "transient attribute '\(entity.name).\(attribute.name)' is not stored, so 'indexed' has no effect", at: here)
+        }
+    }
+
+    /// Generated code adds `<name>RawValue` beside every enum attribute; nothing else may use it.
+    private func checkGeneratedNames(of entity: Entity, declared: Set<String>) {
+        for attribute in entity.attributes where attribute.enumName != nil && declared.contains(attribute.name + "RawValue") {
+            diagnostics.error(
+                "'\(entity.name)' declares '\(attribute.name)RawValue', the name generated code gives the raw value of enum attribute '\(attribute.name)'",
+                at: attribute.location ?? .file(""))
         }
     }
 
@@ -289,6 +299,11 @@ struct VersionChecker {
     // MARK: Composites, enums, configurations
 
     private func checkComposite(_ composite: CompositeType) {
+        for field in composite.attributes where field.name == "coreDataDictionary" {
+            diagnostics.error(
+                "composite '\(composite.name)' cannot have a field named 'coreDataDictionary': generated code uses that name",
+                at: field.location ?? composite.location ?? .file(""))
+        }
         for field in composite.attributes {
             if let problem = Names.propertyNameProblem(field.name, kind: "composite attribute") {
                 diagnostics.error(problem, at: field.location ?? composite.location ?? .file(""))

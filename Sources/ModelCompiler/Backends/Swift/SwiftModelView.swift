@@ -18,7 +18,12 @@ struct SwiftModelView {
 
     var access: String { options.accessLevel.rawValue }
 
-    var modelTypeName: String { SwiftNames.uppercasedFirst(SwiftNames.caseName(model.name).trimmingCharacters(in: ["`"])) + "Model" }
+    var modelTypeName: String { Self.modelTypeName(for: model.name) }
+
+    /// `Trips` → `TripsModel`: the enum of versions generated for a model.
+    static func modelTypeName(for modelName: String) -> String {
+        SwiftNames.uppercasedFirst(SwiftNames.caseName(modelName).filter { $0 != "`" }) + "Model"
+    }
 
     static func documentationLines(_ text: String?) -> MustacheValue {
         guard let text, !text.isEmpty else { return .list([]) }
