@@ -57,7 +57,8 @@ public enum Pipeline {
         for version in model.versions {
             let clashes =
                 version.entities.filter { $0.effectiveClassName == typeName }.map(\.location)
-                + version.composites.filter { $0.name == typeName }.map(\.location) + version.enums.filter { $0.name == typeName }.map(\.location)
+                + version.composites.filter { $0.name == typeName }.map(\.location)
+                + version.enums.filter { $0.name == typeName }.map(\.location)
             for location in clashes {
                 diagnostics.error(
                     "'\(typeName)' is the name of the type generated for model '\(model.name)'; choose another name",

@@ -2,7 +2,7 @@ import Foundation
 import ModelSchema
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// Reads Xcode's model files — a `.xcdatamodeld` folder of versions, a single `.xcdatamodel`
@@ -96,22 +96,22 @@ struct XcodeModelReader {
     /// Foundation uses `XMLParser.ErrorCode`.
     static func describeXMLError(_ code: Int) -> String {
         #if canImport(FoundationXML)
-            switch code {
-            case 4: return "it is empty"
-            case 5: return "it ends before all its elements are closed, or continues after its root element"
-            case 9: return "it contains a character XML does not allow"
-            case 73: return "a tag is missing its '>'"
-            case 76: return "an end tag does not match its start tag"
-            case 77: return "an element is not closed"
-            default: return "XML syntax error \(code)"
-            }
+        switch code {
+        case 4: return "it is empty"
+        case 5: return "it ends before all its elements are closed, or continues after its root element"
+        case 9: return "it contains a character XML does not allow"
+        case 73: return "a tag is missing its '>'"
+        case 76: return "an end tag does not match its start tag"
+        case 77: return "an element is not closed"
+        default: return "XML syntax error \(code)"
+        }
         #else
-            switch XMLParser.ErrorCode(rawValue: code) {
-            case .emptyDocumentError?: return "it is empty"
-            case .prematureDocumentEndError?: return "it ends before all its elements are closed"
-            case .tagNameMismatchError?: return "an end tag does not match its start tag"
-            default: return "XML syntax error \(code)"
-            }
+        switch XMLParser.ErrorCode(rawValue: code) {
+        case .emptyDocumentError?: return "it is empty"
+        case .prematureDocumentEndError?: return "it ends before all its elements are closed"
+        case .tagNameMismatchError?: return "an end tag does not match its start tag"
+        default: return "XML syntax error \(code)"
+        }
         #endif
     }
 

@@ -3,40 +3,40 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(FlowProject)
-    public class FlowProject: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<FlowProject> {
-            NSFetchRequest<FlowProject>(entityName: "FlowProject")
-        }
-
-        /// The names of `FlowProject`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let id = "id"
-            public static let name = "name"
-            public static let owned_tasks = "owned_tasks"
-        }
-
-        @NSManaged public var id: UUID?
-        @NSManaged public var name: String
-
-        @NSManaged public var owned_tasks: Set<FlowTask>
+@objc(FlowProject)
+public class FlowProject: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<FlowProject> {
+        NSFetchRequest<FlowProject>(entityName: "FlowProject")
     }
 
-    // MARK: Generated accessors for owned_tasks
-
-    extension FlowProject {
-        @objc(addOwned_tasksObject:)
-        @NSManaged public func addToOwned_tasks(_ value: FlowTask)
-
-        @objc(removeOwned_tasksObject:)
-        @NSManaged public func removeFromOwned_tasks(_ value: FlowTask)
-
-        @objc(addOwned_tasks:)
-        @NSManaged public func addToOwned_tasks(_ values: NSSet)
-
-        @objc(removeOwned_tasks:)
-        @NSManaged public func removeFromOwned_tasks(_ values: NSSet)
+    /// The names of `FlowProject`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let id = "id"
+        public static let name = "name"
+        public static let owned_tasks = "owned_tasks"
     }
+
+    @NSManaged public var id: UUID?
+    @NSManaged public var name: String
+
+    @NSManaged public var owned_tasks: Set<FlowTask>
+}
+
+// MARK: Generated accessors for owned_tasks
+
+extension FlowProject {
+    @objc(addOwned_tasksObject:)
+    @NSManaged public func addToOwned_tasks(_ value: FlowTask)
+
+    @objc(removeOwned_tasksObject:)
+    @NSManaged public func removeFromOwned_tasks(_ value: FlowTask)
+
+    @objc(addOwned_tasks:)
+    @NSManaged public func addToOwned_tasks(_ values: NSSet)
+
+    @objc(removeOwned_tasks:)
+    @NSManaged public func removeFromOwned_tasks(_ values: NSSet)
+}
 #endif

@@ -3,42 +3,42 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(FlowTask)
-    public class FlowTask: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<FlowTask> {
-            NSFetchRequest<FlowTask>(entityName: "FlowTask")
-        }
-
-        /// The names of `FlowTask`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let id = "id"
-            public static let name = "name"
-            public static let created_at = "created_at"
-            public static let status_raw = "status_raw"
-            public static let config_blob = "config_blob"
-            public static let tags_payload = "tags_payload"
-            public static let location = "location"
-            public static let owner_project = "owner_project"
-        }
-
-        @NSManaged public var id: UUID?
-        @NSManaged public var name: String
-        @NSManaged public var created_at: Date?
-        @NSManaged public var status_raw: String?
-        @NSManaged public var config_blob: Data?
-
-        public var tags_payload: NSObject? {
-            get { value(forKey: Keys.tags_payload) as? NSObject }
-            set { setValue(newValue, forKey: Keys.tags_payload) }
-        }
-
-        public var location: FlowPoint? {
-            get { (value(forKey: Keys.location) as? [String: Any]).flatMap(FlowPoint.init(coreDataDictionary:)) }
-            set { setValue(newValue?.coreDataDictionary, forKey: Keys.location) }
-        }
-
-        @NSManaged public var owner_project: FlowProject?
+@objc(FlowTask)
+public class FlowTask: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<FlowTask> {
+        NSFetchRequest<FlowTask>(entityName: "FlowTask")
     }
+
+    /// The names of `FlowTask`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let id = "id"
+        public static let name = "name"
+        public static let created_at = "created_at"
+        public static let status_raw = "status_raw"
+        public static let config_blob = "config_blob"
+        public static let tags_payload = "tags_payload"
+        public static let location = "location"
+        public static let owner_project = "owner_project"
+    }
+
+    @NSManaged public var id: UUID?
+    @NSManaged public var name: String
+    @NSManaged public var created_at: Date?
+    @NSManaged public var status_raw: String?
+    @NSManaged public var config_blob: Data?
+
+    public var tags_payload: NSObject? {
+        get { value(forKey: Keys.tags_payload) as? NSObject }
+        set { setValue(newValue, forKey: Keys.tags_payload) }
+    }
+
+    public var location: FlowPoint? {
+        get { (value(forKey: Keys.location) as? [String: Any]).flatMap(FlowPoint.init(coreDataDictionary:)) }
+        set { setValue(newValue?.coreDataDictionary, forKey: Keys.location) }
+    }
+
+    @NSManaged public var owner_project: FlowProject?
+}
 #endif

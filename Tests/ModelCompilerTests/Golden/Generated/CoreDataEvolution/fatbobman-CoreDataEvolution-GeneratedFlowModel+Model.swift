@@ -51,13 +51,13 @@ public struct FlowPoint: Codable, Hashable, Sendable {
 }
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    extension FatbobmanCoreDataEvolutionGeneratedFlowModelModel {
-        /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
-        /// `Bundle.module`); nil when the bundle has no `fatbobman-CoreDataEvolution-GeneratedFlowModel.momd`.
-        public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
-            bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
-        }
+extension FatbobmanCoreDataEvolutionGeneratedFlowModelModel {
+    /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
+    /// `Bundle.module`); nil when the bundle has no `fatbobman-CoreDataEvolution-GeneratedFlowModel.momd`.
+    public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
+        bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
     }
+}
 #endif

@@ -3,24 +3,24 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(Color)
-    public class Color: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<Color> {
-            NSFetchRequest<Color>(entityName: "Color")
-        }
-
-        /// The names of `Color`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let colorID = "colorID"
-            public static let hex = "hex"
-            public static let post = "post"
-        }
-
-        @NSManaged public var colorID: String?
-        @NSManaged public var hex: String?
-
-        @NSManaged public var post: Post?
+@objc(Color)
+public class Color: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Color> {
+        NSFetchRequest<Color>(entityName: "Color")
     }
+
+    /// The names of `Color`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let colorID = "colorID"
+        public static let hex = "hex"
+        public static let post = "post"
+    }
+
+    @NSManaged public var colorID: String?
+    @NSManaged public var hex: String?
+
+    @NSManaged public var post: Post?
+}
 #endif

@@ -31,13 +31,13 @@ public enum CoreDataMigration_ExampleModel {
 }
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    extension CoreDataMigration_ExampleModel {
-        /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
-        /// `Bundle.module`); nil when the bundle has no `CoreDataMigration_Example.momd`.
-        public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
-            bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
-        }
+extension CoreDataMigration_ExampleModel {
+    /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
+    /// `Bundle.module`); nil when the bundle has no `CoreDataMigration_Example.momd`.
+    public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
+        bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
     }
+}
 #endif

@@ -3,32 +3,32 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(Post)
-    public class Post: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<Post> {
-            NSFetchRequest<Post>(entityName: "Post")
-        }
-
-        /// The names of `Post`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let date = "date"
-            public static let hide = "hide"
-            public static let postID = "postID"
-            public static let color = "color"
-        }
-
-        @NSManaged public var date: Date?
-
-        public var hide: Bool? {
-            get { (value(forKey: Keys.hide) as? NSNumber)?.boolValue }
-            set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.hide) }
-        }
-
-        @NSManaged public var postID: String?
-
-        /// Required: reading it before it is set (or after the destination is deleted) traps.
-        @NSManaged public var color: Color
+@objc(Post)
+public class Post: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Post> {
+        NSFetchRequest<Post>(entityName: "Post")
     }
+
+    /// The names of `Post`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let date = "date"
+        public static let hide = "hide"
+        public static let postID = "postID"
+        public static let color = "color"
+    }
+
+    @NSManaged public var date: Date?
+
+    public var hide: Bool? {
+        get { (value(forKey: Keys.hide) as? NSNumber)?.boolValue }
+        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.hide) }
+    }
+
+    @NSManaged public var postID: String?
+
+    /// Required: reading it before it is set (or after the destination is deleted) traps.
+    @NSManaged public var color: Color
+}
 #endif

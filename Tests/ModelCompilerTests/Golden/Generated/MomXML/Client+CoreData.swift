@@ -3,31 +3,31 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(Client)
-    public class Client: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<Client> {
-            NSFetchRequest<Client>(entityName: "Client")
-        }
-
-        /// The names of `Client`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let firstname = "firstname"
-            public static let id = "id"
-            public static let lastname = "lastname"
-            public static let client_commande = "client_commande"
-        }
-
-        @NSManaged public var firstname: String?
-
-        public var id: Int16? {
-            get { (value(forKey: Keys.id) as? NSNumber)?.int16Value }
-            set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.id) }
-        }
-
-        @NSManaged public var lastname: String?
-
-        @NSManaged public var client_commande: Commande?
+@objc(Client)
+public class Client: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Client> {
+        NSFetchRequest<Client>(entityName: "Client")
     }
+
+    /// The names of `Client`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let firstname = "firstname"
+        public static let id = "id"
+        public static let lastname = "lastname"
+        public static let client_commande = "client_commande"
+    }
+
+    @NSManaged public var firstname: String?
+
+    public var id: Int16? {
+        get { (value(forKey: Keys.id) as? NSNumber)?.int16Value }
+        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.id) }
+    }
+
+    @NSManaged public var lastname: String?
+
+    @NSManaged public var client_commande: Commande?
+}
 #endif

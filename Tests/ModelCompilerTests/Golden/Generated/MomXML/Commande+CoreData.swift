@@ -3,33 +3,33 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(Commande)
-    public class Commande: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<Commande> {
-            NSFetchRequest<Commande>(entityName: "Commande")
-        }
-
-        /// The names of `Commande`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let date = "date"
-            public static let id = "id"
-            public static let note = "note"
-            public static let commande_client = "commande_client"
-            public static let commande_produit = "commande_produit"
-        }
-
-        @NSManaged public var date: String?
-
-        public var id: Int16? {
-            get { (value(forKey: Keys.id) as? NSNumber)?.int16Value }
-            set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.id) }
-        }
-
-        @NSManaged public var note: String?
-
-        @NSManaged public var commande_client: Client?
-        @NSManaged public var commande_produit: Produit?
+@objc(Commande)
+public class Commande: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Commande> {
+        NSFetchRequest<Commande>(entityName: "Commande")
     }
+
+    /// The names of `Commande`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let date = "date"
+        public static let id = "id"
+        public static let note = "note"
+        public static let commande_client = "commande_client"
+        public static let commande_produit = "commande_produit"
+    }
+
+    @NSManaged public var date: String?
+
+    public var id: Int16? {
+        get { (value(forKey: Keys.id) as? NSNumber)?.int16Value }
+        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.id) }
+    }
+
+    @NSManaged public var note: String?
+
+    @NSManaged public var commande_client: Client?
+    @NSManaged public var commande_produit: Produit?
+}
 #endif

@@ -3,46 +3,46 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(Produit)
-    public class Produit: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<Produit> {
-            NSFetchRequest<Produit>(entityName: "Produit")
-        }
-
-        /// The names of `Produit`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let attribute = "attribute"
-            public static let attribute1 = "attribute1"
-            public static let id = "id"
-            public static let prix = "prix"
-            public static let reference = "reference"
-            public static let produit_commande = "produit_commande"
-        }
-
-        public var attribute: CustomClass? {
-            get { value(forKey: Keys.attribute) as? CustomClass }
-            set { setValue(newValue, forKey: Keys.attribute) }
-        }
-
-        public var attribute1: Composite? {
-            get { (value(forKey: Keys.attribute1) as? [String: Any]).flatMap(Composite.init(coreDataDictionary:)) }
-            set { setValue(newValue?.coreDataDictionary, forKey: Keys.attribute1) }
-        }
-
-        public var id: Int16? {
-            get { (value(forKey: Keys.id) as? NSNumber)?.int16Value }
-            set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.id) }
-        }
-
-        public var prix: Double? {
-            get { (value(forKey: Keys.prix) as? NSNumber)?.doubleValue }
-            set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.prix) }
-        }
-
-        @NSManaged public var reference: String?
-
-        @NSManaged public var produit_commande: Commande?
+@objc(Produit)
+public class Produit: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Produit> {
+        NSFetchRequest<Produit>(entityName: "Produit")
     }
+
+    /// The names of `Produit`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let attribute = "attribute"
+        public static let attribute1 = "attribute1"
+        public static let id = "id"
+        public static let prix = "prix"
+        public static let reference = "reference"
+        public static let produit_commande = "produit_commande"
+    }
+
+    public var attribute: CustomClass? {
+        get { value(forKey: Keys.attribute) as? CustomClass }
+        set { setValue(newValue, forKey: Keys.attribute) }
+    }
+
+    public var attribute1: Composite? {
+        get { (value(forKey: Keys.attribute1) as? [String: Any]).flatMap(Composite.init(coreDataDictionary:)) }
+        set { setValue(newValue?.coreDataDictionary, forKey: Keys.attribute1) }
+    }
+
+    public var id: Int16? {
+        get { (value(forKey: Keys.id) as? NSNumber)?.int16Value }
+        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.id) }
+    }
+
+    public var prix: Double? {
+        get { (value(forKey: Keys.prix) as? NSNumber)?.doubleValue }
+        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.prix) }
+    }
+
+    @NSManaged public var reference: String?
+
+    @NSManaged public var produit_commande: Commande?
+}
 #endif

@@ -64,13 +64,13 @@ public struct Composite1: Codable, Hashable, Sendable {
 }
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    extension PhimageMomXMLTestsModelModel {
-        /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
-        /// `Bundle.module`); nil when the bundle has no `phimage-MomXML-Tests-Model.momd`.
-        public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
-            bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
-        }
+extension PhimageMomXMLTestsModelModel {
+    /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
+    /// `Bundle.module`); nil when the bundle has no `phimage-MomXML-Tests-Model.momd`.
+    public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
+        bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
     }
+}
 #endif

@@ -3,40 +3,40 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(Car)
-    public class Car: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<Car> {
-            NSFetchRequest<Car>(entityName: "Car")
-        }
-
-        /// The names of `Car`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let color = "color"
-            public static let currentDrivingSpeed = "currentDrivingSpeed"
-            public static let maker = "maker"
-            public static let markedForDeletionAsOf = "markedForDeletionAsOf"
-            public static let model = "model"
-            public static let numberPlate = "numberPlate"
-            public static let owner = "owner"
-        }
-
-        public var color: Color? {
-            get { value(forKey: Keys.color) as? Color }
-            set { setValue(newValue, forKey: Keys.color) }
-        }
-
-        public var currentDrivingSpeed: Int64? {
-            get { (value(forKey: Keys.currentDrivingSpeed) as? NSNumber)?.int64Value }
-            set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.currentDrivingSpeed) }
-        }
-
-        @NSManaged public var maker: String?
-        @NSManaged public var markedForDeletionAsOf: Date?
-        @NSManaged public var model: String?
-        @NSManaged public var numberPlate: String
-
-        @NSManaged public var owner: Person?
+@objc(Car)
+public class Car: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Car> {
+        NSFetchRequest<Car>(entityName: "Car")
     }
+
+    /// The names of `Car`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let color = "color"
+        public static let currentDrivingSpeed = "currentDrivingSpeed"
+        public static let maker = "maker"
+        public static let markedForDeletionAsOf = "markedForDeletionAsOf"
+        public static let model = "model"
+        public static let numberPlate = "numberPlate"
+        public static let owner = "owner"
+    }
+
+    public var color: Color? {
+        get { value(forKey: Keys.color) as? Color }
+        set { setValue(newValue, forKey: Keys.color) }
+    }
+
+    public var currentDrivingSpeed: Int64? {
+        get { (value(forKey: Keys.currentDrivingSpeed) as? NSNumber)?.int64Value }
+        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.currentDrivingSpeed) }
+    }
+
+    @NSManaged public var maker: String?
+    @NSManaged public var markedForDeletionAsOf: Date?
+    @NSManaged public var model: String?
+    @NSManaged public var numberPlate: String
+
+    @NSManaged public var owner: Person?
+}
 #endif

@@ -3,29 +3,29 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(ExpensiveSportCar)
-    public class ExpensiveSportCar: SportCar {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<ExpensiveSportCar> {
-            NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar")
-        }
-
-        /// The names of `ExpensiveSportCar`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let color = "color"
-            public static let currentDrivingSpeed = "currentDrivingSpeed"
-            public static let maker = "maker"
-            public static let markedForDeletionAsOf = "markedForDeletionAsOf"
-            public static let model = "model"
-            public static let numberPlate = "numberPlate"
-            public static let isLimitedEdition = "isLimitedEdition"
-            public static let owner = "owner"
-        }
-
-        public var isLimitedEdition: Bool? {
-            get { (value(forKey: Keys.isLimitedEdition) as? NSNumber)?.boolValue }
-            set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.isLimitedEdition) }
-        }
+@objc(ExpensiveSportCar)
+public class ExpensiveSportCar: SportCar {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<ExpensiveSportCar> {
+        NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar")
     }
+
+    /// The names of `ExpensiveSportCar`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let color = "color"
+        public static let currentDrivingSpeed = "currentDrivingSpeed"
+        public static let maker = "maker"
+        public static let markedForDeletionAsOf = "markedForDeletionAsOf"
+        public static let model = "model"
+        public static let numberPlate = "numberPlate"
+        public static let isLimitedEdition = "isLimitedEdition"
+        public static let owner = "owner"
+    }
+
+    public var isLimitedEdition: Bool? {
+        get { (value(forKey: Keys.isLimitedEdition) as? NSNumber)?.boolValue }
+        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.isLimitedEdition) }
+    }
+}
 #endif

@@ -3,46 +3,46 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(Person)
-    public class Person: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<Person> {
-            NSFetchRequest<Person>(entityName: "Person")
-        }
-
-        /// The names of `Person`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let firstName = "firstName"
-            public static let id = "id"
-            public static let isDriving = "isDriving"
-            public static let lastName = "lastName"
-            public static let updatedAt = "updatedAt"
-            public static let cars = "cars"
-        }
-
-        @NSManaged public var firstName: String?
-        @NSManaged public var id: UUID
-        @NSManaged public var isDriving: Bool
-        @NSManaged public var lastName: String?
-        @NSManaged public var updatedAt: Date
-
-        @NSManaged public var cars: Set<Car>
+@objc(Person)
+public class Person: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Person> {
+        NSFetchRequest<Person>(entityName: "Person")
     }
 
-    // MARK: Generated accessors for cars
-
-    extension Person {
-        @objc(addCarsObject:)
-        @NSManaged public func addToCars(_ value: Car)
-
-        @objc(removeCarsObject:)
-        @NSManaged public func removeFromCars(_ value: Car)
-
-        @objc(addCars:)
-        @NSManaged public func addToCars(_ values: NSSet)
-
-        @objc(removeCars:)
-        @NSManaged public func removeFromCars(_ values: NSSet)
+    /// The names of `Person`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let firstName = "firstName"
+        public static let id = "id"
+        public static let isDriving = "isDriving"
+        public static let lastName = "lastName"
+        public static let updatedAt = "updatedAt"
+        public static let cars = "cars"
     }
+
+    @NSManaged public var firstName: String?
+    @NSManaged public var id: UUID
+    @NSManaged public var isDriving: Bool
+    @NSManaged public var lastName: String?
+    @NSManaged public var updatedAt: Date
+
+    @NSManaged public var cars: Set<Car>
+}
+
+// MARK: Generated accessors for cars
+
+extension Person {
+    @objc(addCarsObject:)
+    @NSManaged public func addToCars(_ value: Car)
+
+    @objc(removeCarsObject:)
+    @NSManaged public func removeFromCars(_ value: Car)
+
+    @objc(addCars:)
+    @NSManaged public func addToCars(_ values: NSSet)
+
+    @objc(removeCars:)
+    @NSManaged public func removeFromCars(_ values: NSSet)
+}
 #endif

@@ -29,13 +29,13 @@ public enum SampleModelModel {
 }
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    extension SampleModelModel {
-        /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
-        /// `Bundle.module`); nil when the bundle has no `SampleModel.momd`.
-        public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
-            bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
-        }
+extension SampleModelModel {
+    /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
+    /// `Bundle.module`); nil when the bundle has no `SampleModel.momd`.
+    public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
+        bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
     }
+}
 #endif

@@ -3,23 +3,23 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(SportCar)
-    public class SportCar: Car {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<SportCar> {
-            NSFetchRequest<SportCar>(entityName: "SportCar")
-        }
-
-        /// The names of `SportCar`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let color = "color"
-            public static let currentDrivingSpeed = "currentDrivingSpeed"
-            public static let maker = "maker"
-            public static let markedForDeletionAsOf = "markedForDeletionAsOf"
-            public static let model = "model"
-            public static let numberPlate = "numberPlate"
-            public static let owner = "owner"
-        }
+@objc(SportCar)
+public class SportCar: Car {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<SportCar> {
+        NSFetchRequest<SportCar>(entityName: "SportCar")
     }
+
+    /// The names of `SportCar`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let color = "color"
+        public static let currentDrivingSpeed = "currentDrivingSpeed"
+        public static let maker = "maker"
+        public static let markedForDeletionAsOf = "markedForDeletionAsOf"
+        public static let model = "model"
+        public static let numberPlate = "numberPlate"
+        public static let owner = "owner"
+    }
+}
 #endif

@@ -29,13 +29,13 @@ package enum SampleModel3Model {
 }
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    extension SampleModel3Model {
-        /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
-        /// `Bundle.module`); nil when the bundle has no `SampleModel3.momd`.
-        package static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
-            bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
-        }
+extension SampleModel3Model {
+    /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
+    /// `Bundle.module`); nil when the bundle has no `SampleModel3.momd`.
+    package static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
+        bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
     }
+}
 #endif

@@ -3,21 +3,21 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(User)
-    package class User: NSManagedObject {
-        @nonobjc package class func fetchRequest() -> NSFetchRequest<User> {
-            NSFetchRequest<User>(entityName: "User")
-        }
-
-        /// The names of `User`'s properties, for predicates, sort descriptors and key paths.
-        package enum Keys {
-            package static let name = "name"
-            package static let petName = "petName"
-        }
-
-        @NSManaged package var name: String
-        @NSManaged package var petName: String?
+@objc(User)
+package class User: NSManagedObject {
+    @nonobjc package class func fetchRequest() -> NSFetchRequest<User> {
+        NSFetchRequest<User>(entityName: "User")
     }
+
+    /// The names of `User`'s properties, for predicates, sort descriptors and key paths.
+    package enum Keys {
+        package static let name = "name"
+        package static let petName = "petName"
+    }
+
+    @NSManaged package var name: String
+    @NSManaged package var petName: String?
+}
 #endif

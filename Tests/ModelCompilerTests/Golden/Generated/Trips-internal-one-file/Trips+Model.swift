@@ -64,172 +64,172 @@ internal struct Location: Codable, Hashable, Sendable {
 }
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    /// A journey the user plans, with its stops in travel order.
-    @objc(Trip)
-    internal class Trip: NSManagedObject {
-        @nonobjc internal class func fetchRequest() -> NSFetchRequest<Trip> {
-            NSFetchRequest<Trip>(entityName: "Trip")
-        }
-
-        /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
-        internal enum Keys {
-            internal static let id = "id"
-            internal static let name = "name"
-            internal static let startDate = "startDate"
-            internal static let endDate = "endDate"
-            internal static let isFavorite = "isFavorite"
-            internal static let rating = "rating"
-            internal static let status = "status"
-            internal static let stopCount = "stopCount"
-            internal static let stops = "stops"
-            internal static let tags = "tags"
-        }
-
-        @NSManaged internal var id: UUID
-        @NSManaged internal var name: String
-        @NSManaged internal var startDate: Date
-        @NSManaged internal var endDate: Date?
-        @NSManaged internal var isFavorite: Bool
-        @NSManaged internal var rating: Int16
-
-        /// A stored raw value that is not a case of `TripStatus` reads as `.planned`; `statusRawValue` still has it.
-        internal var status: TripStatus {
-            get { (value(forKey: Keys.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned }
-            set { setValue(newValue.rawValue, forKey: Keys.status) }
-        }
-
-        /// The raw value stored for `status`, also when it is not a known case.
-        internal var statusRawValue: String? {
-            value(forKey: Keys.status) as? String
-        }
-
-        /// Derived: `stops.@count`.
-        @NSManaged internal private(set) var stopCount: Int64
-
-        @NSManaged internal var stops: NSOrderedSet
-        @NSManaged internal var tags: Set<Tag>
+/// A journey the user plans, with its stops in travel order.
+@objc(Trip)
+internal class Trip: NSManagedObject {
+    @nonobjc internal class func fetchRequest() -> NSFetchRequest<Trip> {
+        NSFetchRequest<Trip>(entityName: "Trip")
     }
 
-    // MARK: Generated accessors for stops
-
-    extension Trip {
-        @objc(insertObject:inStopsAtIndex:)
-        @NSManaged internal func insertIntoStops(_ value: Stop, at index: Int)
-
-        @objc(removeObjectFromStopsAtIndex:)
-        @NSManaged internal func removeFromStops(at index: Int)
-
-        @objc(insertStops:atIndexes:)
-        @NSManaged internal func insertIntoStops(_ values: [Stop], at indexes: NSIndexSet)
-
-        @objc(removeStopsAtIndexes:)
-        @NSManaged internal func removeFromStops(at indexes: NSIndexSet)
-
-        @objc(replaceObjectInStopsAtIndex:withObject:)
-        @NSManaged internal func replaceStops(at index: Int, with value: Stop)
-
-        @objc(replaceStopsAtIndexes:withStops:)
-        @NSManaged internal func replaceStops(at indexes: NSIndexSet, with values: [Stop])
-
-        @objc(addStopsObject:)
-        @NSManaged internal func addToStops(_ value: Stop)
-
-        @objc(removeStopsObject:)
-        @NSManaged internal func removeFromStops(_ value: Stop)
-
-        @objc(addStops:)
-        @NSManaged internal func addToStops(_ values: NSOrderedSet)
-
-        @objc(removeStops:)
-        @NSManaged internal func removeFromStops(_ values: NSOrderedSet)
+    /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
+    internal enum Keys {
+        internal static let id = "id"
+        internal static let name = "name"
+        internal static let startDate = "startDate"
+        internal static let endDate = "endDate"
+        internal static let isFavorite = "isFavorite"
+        internal static let rating = "rating"
+        internal static let status = "status"
+        internal static let stopCount = "stopCount"
+        internal static let stops = "stops"
+        internal static let tags = "tags"
     }
 
-    // MARK: Generated accessors for tags
+    @NSManaged internal var id: UUID
+    @NSManaged internal var name: String
+    @NSManaged internal var startDate: Date
+    @NSManaged internal var endDate: Date?
+    @NSManaged internal var isFavorite: Bool
+    @NSManaged internal var rating: Int16
 
-    extension Trip {
-        @objc(addTagsObject:)
-        @NSManaged internal func addToTags(_ value: Tag)
-
-        @objc(removeTagsObject:)
-        @NSManaged internal func removeFromTags(_ value: Tag)
-
-        @objc(addTags:)
-        @NSManaged internal func addToTags(_ values: NSSet)
-
-        @objc(removeTags:)
-        @NSManaged internal func removeFromTags(_ values: NSSet)
+    /// A stored raw value that is not a case of `TripStatus` reads as `.planned`; `statusRawValue` still has it.
+    internal var status: TripStatus {
+        get { (value(forKey: Keys.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned }
+        set { setValue(newValue.rawValue, forKey: Keys.status) }
     }
 
-    @objc(Stop)
-    internal class Stop: NSManagedObject {
-        @nonobjc internal class func fetchRequest() -> NSFetchRequest<Stop> {
-            NSFetchRequest<Stop>(entityName: "Stop")
-        }
-
-        /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
-        internal enum Keys {
-            internal static let name = "name"
-            internal static let arrival = "arrival"
-            internal static let notes = "notes"
-            internal static let location = "location"
-            internal static let trip = "trip"
-        }
-
-        @NSManaged internal var name: String
-        @NSManaged internal var arrival: Date?
-        @NSManaged internal var notes: String?
-
-        internal var location: Location? {
-            get { (value(forKey: Keys.location) as? [String: Any]).flatMap(Location.init(coreDataDictionary:)) }
-            set { setValue(newValue?.coreDataDictionary, forKey: Keys.location) }
-        }
-
-        /// Required: reading it before it is set (or after the destination is deleted) traps.
-        @NSManaged internal var trip: Trip
+    /// The raw value stored for `status`, also when it is not a known case.
+    internal var statusRawValue: String? {
+        value(forKey: Keys.status) as? String
     }
 
-    @objc(Tag)
-    internal class Tag: NSManagedObject {
-        @nonobjc internal class func fetchRequest() -> NSFetchRequest<Tag> {
-            NSFetchRequest<Tag>(entityName: "Tag")
-        }
+    /// Derived: `stops.@count`.
+    @NSManaged internal private(set) var stopCount: Int64
 
-        /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
-        internal enum Keys {
-            internal static let name = "name"
-            internal static let color = "color"
-            internal static let trips = "trips"
-        }
+    @NSManaged internal var stops: NSOrderedSet
+    @NSManaged internal var tags: Set<Tag>
+}
 
-        @NSManaged internal var name: String
-        @NSManaged internal var color: String
+// MARK: Generated accessors for stops
 
-        @NSManaged internal var trips: Set<Trip>
+extension Trip {
+    @objc(insertObject:inStopsAtIndex:)
+    @NSManaged internal func insertIntoStops(_ value: Stop, at index: Int)
+
+    @objc(removeObjectFromStopsAtIndex:)
+    @NSManaged internal func removeFromStops(at index: Int)
+
+    @objc(insertStops:atIndexes:)
+    @NSManaged internal func insertIntoStops(_ values: [Stop], at indexes: NSIndexSet)
+
+    @objc(removeStopsAtIndexes:)
+    @NSManaged internal func removeFromStops(at indexes: NSIndexSet)
+
+    @objc(replaceObjectInStopsAtIndex:withObject:)
+    @NSManaged internal func replaceStops(at index: Int, with value: Stop)
+
+    @objc(replaceStopsAtIndexes:withStops:)
+    @NSManaged internal func replaceStops(at indexes: NSIndexSet, with values: [Stop])
+
+    @objc(addStopsObject:)
+    @NSManaged internal func addToStops(_ value: Stop)
+
+    @objc(removeStopsObject:)
+    @NSManaged internal func removeFromStops(_ value: Stop)
+
+    @objc(addStops:)
+    @NSManaged internal func addToStops(_ values: NSOrderedSet)
+
+    @objc(removeStops:)
+    @NSManaged internal func removeFromStops(_ values: NSOrderedSet)
+}
+
+// MARK: Generated accessors for tags
+
+extension Trip {
+    @objc(addTagsObject:)
+    @NSManaged internal func addToTags(_ value: Tag)
+
+    @objc(removeTagsObject:)
+    @NSManaged internal func removeFromTags(_ value: Tag)
+
+    @objc(addTags:)
+    @NSManaged internal func addToTags(_ values: NSSet)
+
+    @objc(removeTags:)
+    @NSManaged internal func removeFromTags(_ values: NSSet)
+}
+
+@objc(Stop)
+internal class Stop: NSManagedObject {
+    @nonobjc internal class func fetchRequest() -> NSFetchRequest<Stop> {
+        NSFetchRequest<Stop>(entityName: "Stop")
     }
 
-    // MARK: Generated accessors for trips
-
-    extension Tag {
-        @objc(addTripsObject:)
-        @NSManaged internal func addToTrips(_ value: Trip)
-
-        @objc(removeTripsObject:)
-        @NSManaged internal func removeFromTrips(_ value: Trip)
-
-        @objc(addTrips:)
-        @NSManaged internal func addToTrips(_ values: NSSet)
-
-        @objc(removeTrips:)
-        @NSManaged internal func removeFromTrips(_ values: NSSet)
+    /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
+    internal enum Keys {
+        internal static let name = "name"
+        internal static let arrival = "arrival"
+        internal static let notes = "notes"
+        internal static let location = "location"
+        internal static let trip = "trip"
     }
 
-    extension TripsModel {
-        /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
-        /// `Bundle.module`); nil when the bundle has no `Trips.momd`.
-        internal static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
-            bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
-        }
+    @NSManaged internal var name: String
+    @NSManaged internal var arrival: Date?
+    @NSManaged internal var notes: String?
+
+    internal var location: Location? {
+        get { (value(forKey: Keys.location) as? [String: Any]).flatMap(Location.init(coreDataDictionary:)) }
+        set { setValue(newValue?.coreDataDictionary, forKey: Keys.location) }
     }
+
+    /// Required: reading it before it is set (or after the destination is deleted) traps.
+    @NSManaged internal var trip: Trip
+}
+
+@objc(Tag)
+internal class Tag: NSManagedObject {
+    @nonobjc internal class func fetchRequest() -> NSFetchRequest<Tag> {
+        NSFetchRequest<Tag>(entityName: "Tag")
+    }
+
+    /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
+    internal enum Keys {
+        internal static let name = "name"
+        internal static let color = "color"
+        internal static let trips = "trips"
+    }
+
+    @NSManaged internal var name: String
+    @NSManaged internal var color: String
+
+    @NSManaged internal var trips: Set<Trip>
+}
+
+// MARK: Generated accessors for trips
+
+extension Tag {
+    @objc(addTripsObject:)
+    @NSManaged internal func addToTrips(_ value: Trip)
+
+    @objc(removeTripsObject:)
+    @NSManaged internal func removeFromTrips(_ value: Trip)
+
+    @objc(addTrips:)
+    @NSManaged internal func addToTrips(_ values: NSSet)
+
+    @objc(removeTrips:)
+    @NSManaged internal func removeFromTrips(_ values: NSSet)
+}
+
+extension TripsModel {
+    /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
+    /// `Bundle.module`); nil when the bundle has no `Trips.momd`.
+    internal static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
+        bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
+    }
+}
 #endif

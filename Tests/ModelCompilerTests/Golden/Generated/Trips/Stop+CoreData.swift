@@ -3,33 +3,33 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(Stop)
-    public class Stop: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<Stop> {
-            NSFetchRequest<Stop>(entityName: "Stop")
-        }
-
-        /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let name = "name"
-            public static let arrival = "arrival"
-            public static let notes = "notes"
-            public static let location = "location"
-            public static let trip = "trip"
-        }
-
-        @NSManaged public var name: String
-        @NSManaged public var arrival: Date?
-        @NSManaged public var notes: String?
-
-        public var location: Location? {
-            get { (value(forKey: Keys.location) as? [String: Any]).flatMap(Location.init(coreDataDictionary:)) }
-            set { setValue(newValue?.coreDataDictionary, forKey: Keys.location) }
-        }
-
-        /// Required: reading it before it is set (or after the destination is deleted) traps.
-        @NSManaged public var trip: Trip
+@objc(Stop)
+public class Stop: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Stop> {
+        NSFetchRequest<Stop>(entityName: "Stop")
     }
+
+    /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let name = "name"
+        public static let arrival = "arrival"
+        public static let notes = "notes"
+        public static let location = "location"
+        public static let trip = "trip"
+    }
+
+    @NSManaged public var name: String
+    @NSManaged public var arrival: Date?
+    @NSManaged public var notes: String?
+
+    public var location: Location? {
+        get { (value(forKey: Keys.location) as? [String: Any]).flatMap(Location.init(coreDataDictionary:)) }
+        set { setValue(newValue?.coreDataDictionary, forKey: Keys.location) }
+    }
+
+    /// Required: reading it before it is set (or after the destination is deleted) traps.
+    @NSManaged public var trip: Trip
+}
 #endif

@@ -3,40 +3,40 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    @objc(Tag)
-    public class Tag: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<Tag> {
-            NSFetchRequest<Tag>(entityName: "Tag")
-        }
-
-        /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let name = "name"
-            public static let color = "color"
-            public static let trips = "trips"
-        }
-
-        @NSManaged public var name: String
-        @NSManaged public var color: String
-
-        @NSManaged public var trips: Set<Trip>
+@objc(Tag)
+public class Tag: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Tag> {
+        NSFetchRequest<Tag>(entityName: "Tag")
     }
 
-    // MARK: Generated accessors for trips
-
-    extension Tag {
-        @objc(addTripsObject:)
-        @NSManaged public func addToTrips(_ value: Trip)
-
-        @objc(removeTripsObject:)
-        @NSManaged public func removeFromTrips(_ value: Trip)
-
-        @objc(addTrips:)
-        @NSManaged public func addToTrips(_ values: NSSet)
-
-        @objc(removeTrips:)
-        @NSManaged public func removeFromTrips(_ values: NSSet)
+    /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let name = "name"
+        public static let color = "color"
+        public static let trips = "trips"
     }
+
+    @NSManaged public var name: String
+    @NSManaged public var color: String
+
+    @NSManaged public var trips: Set<Trip>
+}
+
+// MARK: Generated accessors for trips
+
+extension Tag {
+    @objc(addTripsObject:)
+    @NSManaged public func addToTrips(_ value: Trip)
+
+    @objc(removeTripsObject:)
+    @NSManaged public func removeFromTrips(_ value: Trip)
+
+    @objc(addTrips:)
+    @NSManaged public func addToTrips(_ values: NSSet)
+
+    @objc(removeTrips:)
+    @NSManaged public func removeFromTrips(_ values: NSSet)
+}
 #endif

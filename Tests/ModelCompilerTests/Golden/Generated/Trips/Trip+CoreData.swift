@@ -3,101 +3,101 @@
 import Foundation
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    /// A journey the user plans, with its stops in travel order.
-    @objc(Trip)
-    public class Trip: NSManagedObject {
-        @nonobjc public class func fetchRequest() -> NSFetchRequest<Trip> {
-            NSFetchRequest<Trip>(entityName: "Trip")
-        }
-
-        /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
-        public enum Keys {
-            public static let id = "id"
-            public static let name = "name"
-            public static let startDate = "startDate"
-            public static let endDate = "endDate"
-            public static let isFavorite = "isFavorite"
-            public static let rating = "rating"
-            public static let status = "status"
-            public static let stopCount = "stopCount"
-            public static let stops = "stops"
-            public static let tags = "tags"
-        }
-
-        @NSManaged public var id: UUID
-        @NSManaged public var name: String
-        @NSManaged public var startDate: Date
-        @NSManaged public var endDate: Date?
-        @NSManaged public var isFavorite: Bool
-        @NSManaged public var rating: Int16
-
-        /// A stored raw value that is not a case of `TripStatus` reads as `.planned`; `statusRawValue` still has it.
-        public var status: TripStatus {
-            get { (value(forKey: Keys.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned }
-            set { setValue(newValue.rawValue, forKey: Keys.status) }
-        }
-
-        /// The raw value stored for `status`, also when it is not a known case.
-        public var statusRawValue: String? {
-            value(forKey: Keys.status) as? String
-        }
-
-        /// Derived: `stops.@count`.
-        @NSManaged public private(set) var stopCount: Int64
-
-        @NSManaged public var stops: NSOrderedSet
-        @NSManaged public var tags: Set<Tag>
+/// A journey the user plans, with its stops in travel order.
+@objc(Trip)
+public class Trip: NSManagedObject {
+    @nonobjc public class func fetchRequest() -> NSFetchRequest<Trip> {
+        NSFetchRequest<Trip>(entityName: "Trip")
     }
 
-    // MARK: Generated accessors for stops
-
-    extension Trip {
-        @objc(insertObject:inStopsAtIndex:)
-        @NSManaged public func insertIntoStops(_ value: Stop, at index: Int)
-
-        @objc(removeObjectFromStopsAtIndex:)
-        @NSManaged public func removeFromStops(at index: Int)
-
-        @objc(insertStops:atIndexes:)
-        @NSManaged public func insertIntoStops(_ values: [Stop], at indexes: NSIndexSet)
-
-        @objc(removeStopsAtIndexes:)
-        @NSManaged public func removeFromStops(at indexes: NSIndexSet)
-
-        @objc(replaceObjectInStopsAtIndex:withObject:)
-        @NSManaged public func replaceStops(at index: Int, with value: Stop)
-
-        @objc(replaceStopsAtIndexes:withStops:)
-        @NSManaged public func replaceStops(at indexes: NSIndexSet, with values: [Stop])
-
-        @objc(addStopsObject:)
-        @NSManaged public func addToStops(_ value: Stop)
-
-        @objc(removeStopsObject:)
-        @NSManaged public func removeFromStops(_ value: Stop)
-
-        @objc(addStops:)
-        @NSManaged public func addToStops(_ values: NSOrderedSet)
-
-        @objc(removeStops:)
-        @NSManaged public func removeFromStops(_ values: NSOrderedSet)
+    /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let id = "id"
+        public static let name = "name"
+        public static let startDate = "startDate"
+        public static let endDate = "endDate"
+        public static let isFavorite = "isFavorite"
+        public static let rating = "rating"
+        public static let status = "status"
+        public static let stopCount = "stopCount"
+        public static let stops = "stops"
+        public static let tags = "tags"
     }
 
-    // MARK: Generated accessors for tags
+    @NSManaged public var id: UUID
+    @NSManaged public var name: String
+    @NSManaged public var startDate: Date
+    @NSManaged public var endDate: Date?
+    @NSManaged public var isFavorite: Bool
+    @NSManaged public var rating: Int16
 
-    extension Trip {
-        @objc(addTagsObject:)
-        @NSManaged public func addToTags(_ value: Tag)
-
-        @objc(removeTagsObject:)
-        @NSManaged public func removeFromTags(_ value: Tag)
-
-        @objc(addTags:)
-        @NSManaged public func addToTags(_ values: NSSet)
-
-        @objc(removeTags:)
-        @NSManaged public func removeFromTags(_ values: NSSet)
+    /// A stored raw value that is not a case of `TripStatus` reads as `.planned`; `statusRawValue` still has it.
+    public var status: TripStatus {
+        get { (value(forKey: Keys.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned }
+        set { setValue(newValue.rawValue, forKey: Keys.status) }
     }
+
+    /// The raw value stored for `status`, also when it is not a known case.
+    public var statusRawValue: String? {
+        value(forKey: Keys.status) as? String
+    }
+
+    /// Derived: `stops.@count`.
+    @NSManaged public private(set) var stopCount: Int64
+
+    @NSManaged public var stops: NSOrderedSet
+    @NSManaged public var tags: Set<Tag>
+}
+
+// MARK: Generated accessors for stops
+
+extension Trip {
+    @objc(insertObject:inStopsAtIndex:)
+    @NSManaged public func insertIntoStops(_ value: Stop, at index: Int)
+
+    @objc(removeObjectFromStopsAtIndex:)
+    @NSManaged public func removeFromStops(at index: Int)
+
+    @objc(insertStops:atIndexes:)
+    @NSManaged public func insertIntoStops(_ values: [Stop], at indexes: NSIndexSet)
+
+    @objc(removeStopsAtIndexes:)
+    @NSManaged public func removeFromStops(at indexes: NSIndexSet)
+
+    @objc(replaceObjectInStopsAtIndex:withObject:)
+    @NSManaged public func replaceStops(at index: Int, with value: Stop)
+
+    @objc(replaceStopsAtIndexes:withStops:)
+    @NSManaged public func replaceStops(at indexes: NSIndexSet, with values: [Stop])
+
+    @objc(addStopsObject:)
+    @NSManaged public func addToStops(_ value: Stop)
+
+    @objc(removeStopsObject:)
+    @NSManaged public func removeFromStops(_ value: Stop)
+
+    @objc(addStops:)
+    @NSManaged public func addToStops(_ values: NSOrderedSet)
+
+    @objc(removeStops:)
+    @NSManaged public func removeFromStops(_ values: NSOrderedSet)
+}
+
+// MARK: Generated accessors for tags
+
+extension Trip {
+    @objc(addTagsObject:)
+    @NSManaged public func addToTags(_ value: Tag)
+
+    @objc(removeTagsObject:)
+    @NSManaged public func removeFromTags(_ value: Tag)
+
+    @objc(addTags:)
+    @NSManaged public func addToTags(_ values: NSSet)
+
+    @objc(removeTags:)
+    @NSManaged public func removeFromTags(_ values: NSSet)
+}
 #endif

@@ -64,13 +64,13 @@ public struct Location: Codable, Hashable, Sendable {
 }
 
 #if canImport(CoreData)
-    import CoreData
+import CoreData
 
-    extension TripsModel {
-        /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
-        /// `Bundle.module`); nil when the bundle has no `Trips.momd`.
-        public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
-            bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
-        }
+extension TripsModel {
+    /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
+    /// `Bundle.module`); nil when the bundle has no `Trips.momd`.
+    public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
+        bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
     }
+}
 #endif
