@@ -40,6 +40,11 @@ let package = Package(
         ),
         .target(name: "ModelgenCLI", dependencies: ["ModelCompiler", "ModelSchema"]),
         .executableTarget(name: "modelgen", dependencies: ["ModelgenCLI"]),
+        .executableTarget(
+            name: "modelgen-benchmark",
+            dependencies: ["CYAML", "ModelCompiler"],
+            path: "Benchmarks/GenerateBenchmark"
+        ),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(

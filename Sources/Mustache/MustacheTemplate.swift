@@ -26,10 +26,61 @@ public struct MustacheTemplate: Sendable {
     /// Renders with `context` as the root of the context stack. `partials` supplies the source
     /// of a partial by name; a missing partial renders as nothing, as the specification asks.
     public func render(_ context: MustacheValue, partials: [String: String] = [:]) throws(MustacheError) -> String {
-        var renderer = Renderer(partialSources: partials)
+        try render(context, cache: PartialCache(sources: partials))
+    }
+
+    func render(_ context: MustacheValue, cache: PartialCache) throws(MustacheError) -> String {
+        let renderer = Renderer(partials: cache)
         var output = ""
         try renderer.render(nodes, stack: [context], into: &output, depth: 0)
         return output
+    }
+}
+
+/// A set of named templates that render with each other as partials. Each template (and each
+/// indentation a partial is used at) is parsed once, however often it is rendered.
+public final class MustacheLibrary {
+    private let cache: PartialCache
+
+    public init(sources: [String: String]) {
+        cache = PartialCache(sources: sources)
+    }
+
+    public func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
+        guard let template = try cache.template(name, indentation: "") else {
+            throw MustacheError(message: "no template named '\(name)'", line: 1)
+        }
+        return try template.render(context, cache: cache)
+    }
+}
+
+/// Parsed partials by name and indentation.
+final class PartialCache {
+    let sources: [String: String]
+    private var parsed: [String: MustacheTemplate] = [:]
+
+    init(sources: [String: String]) {
+        self.sources = sources
+    }
+
+    /// A template with every line indented as the standalone partial tag was.
+    func template(_ name: String, indentation: String) throws(MustacheError) -> MustacheTemplate? {
+        let key = indentation + "\u{0}" + name
+        if let known = parsed[key] { return known }
+        guard var source = sources[name] else { return nil }
+        if !indentation.isEmpty {
+            var indented = ""
+            var atLineStart = true
+            for character in source {
+                if atLineStart { indented += indentation }
+                indented.append(character)
+                atLineStart = character == "\n"
+            }
+            source = indented
+        }
+        let template = try MustacheTemplate(source)
+        parsed[key] = template
+        return template
     }
 }
 
@@ -163,14 +214,9 @@ private struct Parser {
 // MARK: - Rendering
 
 private struct Renderer {
-    let partialSources: [String: String]
-    var parsedPartials: [String: MustacheTemplate] = [:]
+    let partials: PartialCache
     /// Recursive partials end when their data does; this guards against data that never does.
     static let maximumDepth = 256
-
-    init(partialSources: [String: String]) {
-        self.partialSources = partialSources
-    }
 
     func lookup(_ name: String, in stack: [MustacheValue]) -> MustacheValue {
         if name == "." { return stack.last ?? .null }
@@ -198,7 +244,7 @@ private struct Renderer {
         return output
     }
 
-    mutating func render(_ nodes: [MustacheTemplate.Node], stack: [MustacheValue], into output: inout String, depth: Int)
+    func render(_ nodes: [MustacheTemplate.Node], stack: [MustacheValue], into output: inout String, depth: Int)
         throws(MustacheError)
     {
         guard depth < Self.maximumDepth else {
@@ -223,29 +269,9 @@ private struct Renderer {
                     }
                 }
             case .partial(let name, let indentation):
-                guard let template = try partial(name, indentation: indentation) else { continue }
+                guard let template = try partials.template(name, indentation: indentation) else { continue }
                 try render(template.nodes, stack: stack, into: &output, depth: depth + 1)
             }
         }
-    }
-
-    /// A partial's template, its every line indented as the standalone tag was.
-    mutating func partial(_ name: String, indentation: String) throws(MustacheError) -> MustacheTemplate? {
-        let key = indentation + "\u{0}" + name
-        if let known = parsedPartials[key] { return known }
-        guard var source = partialSources[name] else { return nil }
-        if !indentation.isEmpty {
-            var indented = ""
-            var atLineStart = true
-            for character in source {
-                if atLineStart { indented += indentation }
-                indented.append(character)
-                atLineStart = character == "\n"
-            }
-            source = indented
-        }
-        let template = try MustacheTemplate(source)
-        parsedPartials[key] = template
-        return template
     }
 }

@@ -56,14 +56,7 @@ struct LiteralReader {
     }
 
     static func date(from text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
-        ] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
+        ISO8601.date(from: text)
     }
 
     /// Orders two literals of the same numeric or date type.

@@ -199,14 +199,7 @@ private final class MomWriter {
     }
 
     static func referenceDateSeconds(_ text: String) -> Double {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
-        ] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date.timeIntervalSinceReferenceDate }
-        }
-        return 0
+        ISO8601.date(from: text)?.timeIntervalSinceReferenceDate ?? 0
     }
 
     /// `NSDecimalNumber`'s keyed encoding: a little-endian 128-bit mantissa and a base-10 exponent.

@@ -49,6 +49,7 @@ public enum SwiftGenerator {
     public static func generate(_ model: Model, options: Options) throws(TemplateError) -> [File] {
         let view = SwiftModelView(model: model, options: options)
         let sources = EmbeddedTemplates.sources.merging(options.templateOverrides) { _, override in override }
+        let templates = MustacheLibrary(sources: sources)
         let checksum = VersionHashes(view.version).versionChecksum
         var common: [String: MustacheValue] = [
             "generatedNotice": .string(
@@ -61,21 +62,19 @@ public enum SwiftGenerator {
             for entity in view.version.entities {
                 guard case .object(var members) = view.entityValue(entity) else { continue }
                 members.merge(common) { own, _ in own }
-                let text = try render("entity", sources: sources, context: .object(members))
+                let text = try render("entity", templates: templates, context: .object(members))
                 files.append(File(name: "\(entity.effectiveClassName)+CoreData.swift", contents: text))
             }
         }
         guard case .object(let modelMembers) = view.modelValue(entityFiles: options.layout == .entity) else { return files }
         common.merge(modelMembers) { own, _ in own }
-        files.append(File(name: "\(model.name)+Model.swift", contents: try render("model", sources: sources, context: .object(common))))
+        files.append(File(name: "\(model.name)+Model.swift", contents: try render("model", templates: templates, context: .object(common))))
         return files.sorted { $0.name < $1.name }
     }
 
-    static func render(_ name: String, sources: [String: String], context: MustacheValue) throws(TemplateError) -> String {
-        guard let source = sources[name] else { throw TemplateError(template: name, message: "no template named '\(name)'") }
+    static func render(_ name: String, templates: MustacheLibrary, context: MustacheValue) throws(TemplateError) -> String {
         do {
-            let text = try MustacheTemplate(source).render(context, partials: sources)
-            return tidy(text)
+            return tidy(try templates.render(name, context))
         } catch {
             throw TemplateError(template: name, message: error.description)
         }
