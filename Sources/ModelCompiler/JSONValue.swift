@@ -65,21 +65,6 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     private static func quote(_ string: String, into output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case let control where control.value < 0x20:
-                output +=
-                    "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
-                    + String(control.value, radix: 16)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        output += TextEscaping.jsonString(string)
     }
 }

@@ -201,19 +201,6 @@ public enum XcodeModelWriter {
     }
 
     static func escape(_ text: String) -> String {
-        var output = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "\n": output += "&#10;"
-            case "\t": output += "&#9;"
-            case "\r": output += "&#13;"
-            default: output.unicodeScalars.append(character)
-            }
-        }
-        return output
+        TextEscaping.xmlAttribute(text)
     }
 }

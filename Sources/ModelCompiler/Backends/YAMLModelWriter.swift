@@ -160,22 +160,7 @@ public enum YAMLModelWriter {
     /// A string as a YAML scalar: plain when it reads back as the same string, otherwise
     /// double-quoted with escapes.
     static func scalar(_ text: String) -> String {
-        if isSafePlain(text) { return text }
-        var output = "\""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\t": output += "\\t"
-            case "\r": output += "\\r"
-            case let control where control.value < 0x20 || control.value == 0x7F:
-                let hex = String(control.value, radix: 16)
-                output += "\\x" + (hex.count == 1 ? "0" : "") + hex
-            default: output.unicodeScalars.append(character)
-            }
-        }
-        return output + "\""
+        isSafePlain(text) ? text : TextEscaping.yamlDoubleQuoted(text)
     }
 
     private static let reservedPlainWords: Set<String> = [

@@ -21,18 +21,6 @@ enum SwiftNames {
 
     /// A string as a Swift string literal.
     static func literal(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case let control where control.value < 0x20: output += "\\u{\(String(control.value, radix: 16))}"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
+        TextEscaping.swiftString(text)
     }
 }
