@@ -12,7 +12,11 @@ enum CompileCommand {
         argumentsUsage: "<model>",
         minimumArguments: 1,
         maximumArguments: 1,
-        options: [.init(name: "--output", valueName: "<dir>", help: "The folder to write <Name>.momd into (required).")],
+        options: [
+            .init(name: "--output", valueName: "<dir>", help: "The folder to write <Name>.momd into (required)."),
+            .init(name: "--class-prefix", valueName: "<prefix>", help: "Prefix class names of entities without an explicit class."),
+            .init(name: "--config", valueName: "<file>", help: "A modelgen.yaml to read (default: the one beside the model, if any)."),
+        ],
         discussion: """
             Writes one <Version>.mom per version (a keyed archive of the model in the structure momc
             writes) and VersionInfo.plist (current version, entity version hashes, version checksums).
@@ -21,10 +25,17 @@ enum CompileCommand {
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         guard let output = arguments.values["--output"] else { throw UsageError(message: "'modelgen compile' needs --output <dir>") }
-        let result = Pipeline.load(arguments.arguments[0])
-        Report.diagnostics(result.diagnostics, console: console)
-        guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
+        let modelPath = arguments.arguments[0]
+        let settings: GenerationSettings
         do {
+            settings = try GenerationSettings.resolve(arguments, modelPath: modelPath, console: console)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            return Modelgen.ExitStatus.modelErrors
+        }
+        guard let model = settings.loadModel(modelPath, console: console) else { return Modelgen.ExitStatus.modelErrors }
+        do throws(OutputFiles.WriteError) {
             try OutputFiles.write(CompiledModel.files(for: model), under: output)
         } catch {
             console.standardError("\(error.path): error: cannot write: \(error.message)\n")

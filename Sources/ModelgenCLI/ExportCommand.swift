@@ -28,7 +28,7 @@ enum ExportCommand {
         let files = XcodeModelWriter.files(for: model).map { file in
             (path: file.path.split(separator: "/", maxSplits: 1).last.map(String.init) ?? file.path, bytes: Array(file.text.utf8))
         }
-        do {
+        do throws(OutputFiles.WriteError) {
             try OutputFiles.write(files, under: output)
         } catch {
             console.standardError("\(error.path): error: cannot write: \(error.message)\n")

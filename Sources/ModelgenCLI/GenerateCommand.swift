@@ -1,5 +1,6 @@
 import Foundation
 import ModelCompiler
+import ModelSchema
 
 /// `modelgen generate <model> --output <dir> [--access …] [--layout …] [--templates <dir>] [--check]`.
 enum GenerateCommand {
@@ -13,49 +14,29 @@ enum GenerateCommand {
         maximumArguments: 1,
         options: [
             .init(name: "--output", valueName: "<dir>", help: "The folder to write the sources into (required)."),
-            .init(name: "--access", valueName: "<level>", help: "public (default), package or internal."),
             .init(name: "--layout", valueName: "<layout>", help: "entity (a file per entity, default) or model (one file)."),
-            .init(name: "--templates", valueName: "<dir>", help: "A folder of .mustache templates overriding the defaults."),
-            .init(name: "--import", valueName: "<module>", help: "A module every generated file imports (comma-separated for several)."),
             .init(name: "--check", valueName: nil, help: "Write nothing; exit 1 listing files that are out of date."),
-        ],
+        ] + GenerationSettings.optionSpecs,
         discussion: """
             Writes only files whose bytes change and removes files it generated before that are no longer
             generated (recognised by their header), nothing else. With --check, exit status 1 means the
-            folder differs from what would be generated.
+            folder differs from what would be generated. Options also come from a modelgen.yaml beside
+            the model; the command line overrides it.
             """)
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         guard let output = arguments.values["--output"] else { throw UsageError(message: "'modelgen generate' needs --output <dir>") }
-        var options = SwiftGenerator.Options()
-        if let access = arguments.values["--access"] {
-            guard let level = SwiftGenerator.AccessLevel(rawValue: access) else {
-                throw UsageError(message: "--access must be public, package or internal, not '\(access)'")
-            }
-            options.accessLevel = level
-        }
-        if let layout = arguments.values["--layout"] {
-            guard let parsed = SwiftGenerator.Layout(rawValue: layout) else {
-                throw UsageError(message: "--layout must be entity or model, not '\(layout)'")
-            }
-            options.layout = parsed
-        }
-        if let imports = arguments.values["--import"] {
-            options.extraImports = imports.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-        }
         let modelPath = arguments.arguments[0]
-        options.sourceName = (modelPath.trimmingSuffix("/") as NSString).lastPathComponent
-        if let folder = arguments.values["--templates"] {
-            switch TemplateFolder.read(folder) {
-            case .success(let templates): options.templateOverrides = templates
-            case .failure(let error):
-                console.standardError("\(folder): error: \(error.message)\n")
-                return Modelgen.ExitStatus.modelErrors
-            }
+        let settings: GenerationSettings
+        do {
+            settings = try GenerationSettings.resolve(arguments, modelPath: modelPath, console: console)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            return Modelgen.ExitStatus.modelErrors
         }
-        let result = Pipeline.load(modelPath)
-        Report.diagnostics(result.diagnostics, console: console)
-        guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
+        guard let model = settings.loadModel(modelPath, console: console) else { return Modelgen.ExitStatus.modelErrors }
+        let options = settings.options
         let files: [SwiftGenerator.File]
         do {
             files = try SwiftGenerator.generate(model, options: options)
@@ -74,13 +55,81 @@ enum GenerateCommand {
             }
             return Modelgen.ExitStatus.success
         }
-        do {
+        do throws(OutputFiles.WriteError) {
             try GeneratedFolder.apply(plan, files: files, in: output)
         } catch {
             console.standardError("\(error.path): error: cannot write: \(error.message)\n")
             return Modelgen.ExitStatus.modelErrors
         }
         return Modelgen.ExitStatus.success
+    }
+}
+
+/// Generation settings from `modelgen.yaml` and the command line (which wins), shared by
+/// `generate`, `build` and `compile`.
+struct GenerationSettings {
+    var options = SwiftGenerator.Options()
+    var classPrefix = ""
+
+    struct Failure: Error {}
+
+    static let optionSpecs: [CommandSpec.Option] = [
+        .init(name: "--access", valueName: "<level>", help: "public (default), package or internal."),
+        .init(name: "--import", valueName: "<module>", help: "A module every generated file imports (comma-separated for several)."),
+        .init(name: "--templates", valueName: "<dir>", help: "A folder of .mustache templates overriding the defaults."),
+        .init(name: "--class-prefix", valueName: "<prefix>", help: "Prefix class names of entities without an explicit class."),
+        .init(name: "--config", valueName: "<file>", help: "A modelgen.yaml to read (default: the one beside the model, if any)."),
+    ]
+
+    /// Reads the configuration file, then applies the command line. Prints problems with the
+    /// configuration or the template folder and throws `Failure`; throws `UsageError` for bad values.
+    static func resolve(_ arguments: ParsedArguments, modelPath: String, console: Console) throws -> GenerationSettings {
+        var settings = GenerationSettings()
+        settings.options.sourceName = (modelPath.trimmingSuffix("/") as NSString).lastPathComponent
+        var templatesFolder: String?
+        if let configPath = arguments.values["--config"] ?? GeneratorConfiguration.file(besideModel: modelPath) {
+            let (configuration, diagnostics) = GeneratorConfiguration.load(configPath)
+            Report.diagnostics(diagnostics, console: console)
+            guard let configuration else { throw Failure() }
+            if let access = configuration.accessLevel { settings.options.accessLevel = access }
+            if let layout = configuration.layout { settings.options.layout = layout }
+            if let imports = configuration.imports { settings.options.extraImports = imports }
+            templatesFolder = configuration.templatesFolder
+            settings.classPrefix = configuration.classPrefix ?? ""
+        }
+        if let access = arguments.values["--access"] {
+            guard let level = SwiftGenerator.AccessLevel(rawValue: access) else {
+                throw UsageError(message: "--access must be public, package or internal, not '\(access)'")
+            }
+            settings.options.accessLevel = level
+        }
+        if let layout = arguments.values["--layout"] {
+            guard let parsed = SwiftGenerator.Layout(rawValue: layout) else {
+                throw UsageError(message: "--layout must be entity or model, not '\(layout)'")
+            }
+            settings.options.layout = parsed
+        }
+        if let imports = arguments.values["--import"] {
+            settings.options.extraImports = imports.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        }
+        if let prefix = arguments.values["--class-prefix"] { settings.classPrefix = prefix }
+        if let folder = arguments.values["--templates"] ?? templatesFolder {
+            switch TemplateFolder.read(folder) {
+            case .success(let templates): settings.options.templateOverrides = templates
+            case .failure(let error):
+                console.standardError("\(folder): error: \(error.message)\n")
+                throw Failure()
+            }
+        }
+        return settings
+    }
+
+    /// Loads the model and applies the class prefix; nil (after printing diagnostics) on errors.
+    func loadModel(_ modelPath: String, console: Console) -> Model? {
+        let result = Pipeline.load(modelPath)
+        Report.diagnostics(result.diagnostics, console: console)
+        guard !result.hasErrors, let model = result.model else { return nil }
+        return model.applyingClassPrefix(classPrefix)
     }
 }
 

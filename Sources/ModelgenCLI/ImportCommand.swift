@@ -29,7 +29,7 @@ enum ImportCommand {
         Report.diagnostics(result.diagnostics, console: console)
         guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
         let files = YAMLModelWriter.files(for: model)
-        do {
+        do throws(OutputFiles.WriteError) {
             try OutputFiles.write(files.map { ($0.path, Array($0.text.utf8)) }, under: output)
         } catch {
             console.standardError("\(error.path): error: cannot write: \(error.message)\n")

@@ -30,7 +30,7 @@ public enum Modelgen {
     static let commands: [Command] = [
         ValidateCommand.command, DumpCommand.command, ChecksumCommand.command, CompileCommand.command, GenerateCommand.command,
         ImportCommand.command,
-        ExportCommand.command,
+        ExportCommand.command, BuildCommand.command,
         InspectStoreCommand.command,
     ]
 

@@ -215,7 +215,8 @@ struct GenerateCommandTests {
         let output = folder.appendingPathComponent("Generated").path
         #expect(CapturedRun(["generate", model.path, "--output", output]).status == 0)
         let version = model.appendingPathComponent("Trips 2.model.yaml")
-        let text = try String(contentsOf: version, encoding: .utf8).replacingOccurrences(of: "      notes: String?\n", with: "      notes: String?\n      rank: Integer 32?\n")
+        let text = try String(contentsOf: version, encoding: .utf8).replacingOccurrences(
+            of: "      notes: String?\n", with: "      notes: String?\n      rank: Integer 32?\n")
         try text.write(to: version, atomically: true, encoding: .utf8)
         let check = CapturedRun(["generate", model.path, "--output", output, "--check"])
         #expect(check.status == 1)
@@ -273,5 +274,45 @@ struct GenerateCommandTests {
         #expect(run.errors.contains("unknown template 'entitty.mustache'"))
         #expect(CapturedRun(["generate", CommandTests.sample, "--output", folder.path, "--access", "open"]).status == 2)
         #expect(CapturedRun(["generate", CommandTests.sample, "--output", folder.path, "--layout", "flat"]).status == 2)
+    }
+}
+
+struct ConfigurationFileTests {
+    @Test func modelgenYAMLBesideTheModelSetsOptionsAndTheCommandLineWins() throws {
+        let folder = try GenerateCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = try GenerateCommandTests.copyOfSample(in: folder)
+        try "access: internal\nclassPrefix: CD\nimports: [Combine]\n".write(
+            to: folder.appendingPathComponent("modelgen.yaml"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("Generated")
+        #expect(CapturedRun(["generate", model.path, "--output", output.path]).status == 0)
+        let trip = try String(contentsOf: output.appendingPathComponent("CDTrip+CoreData.swift"), encoding: .utf8)
+        #expect(trip.contains("@objc(CDTrip)\ninternal class CDTrip: NSManagedObject {"))
+        #expect(trip.contains("import Combine\n"))
+        let overridden = folder.appendingPathComponent("Overridden")
+        #expect(CapturedRun(["generate", model.path, "--output", overridden.path, "--access", "public", "--class-prefix", ""]).status == 0)
+        let plain = try String(contentsOf: overridden.appendingPathComponent("Trip+CoreData.swift"), encoding: .utf8)
+        #expect(plain.contains("public class Trip: NSManagedObject {"))
+    }
+
+    @Test func compiledClassNamesFollowTheClassPrefix() throws {
+        let folder = try GenerateCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(CapturedRun(["build", CommandTests.sample, "--output", folder.path, "--class-prefix", "CD"]).status == 0)
+        let mom = try Data(contentsOf: folder.appendingPathComponent("Trips.momd/Trips 2.mom"))
+        #expect(String(decoding: mom, as: UTF8.self).contains("CDTrip"))
+        let source = try String(contentsOf: folder.appendingPathComponent("Trips+Model.swift"), encoding: .utf8)
+        #expect(source.contains("public class CDTrip: NSManagedObject {"))
+    }
+
+    @Test func aBrokenConfigurationIsReportedWithItsLocation() throws {
+        let folder = try GenerateCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("modelgen.yaml")
+        try "acess: public\nlayout: flat\n".write(to: config, atomically: true, encoding: .utf8)
+        let run = CapturedRun(["generate", CommandTests.sample, "--output", folder.path, "--config", config.path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("modelgen.yaml:1:1: error: unknown key 'acess' in the configuration; did you mean 'access'?"))
+        #expect(run.errors.contains("modelgen.yaml:2:9: error: 'layout' must be entity or model, not 'flat'"))
     }
 }
