@@ -8,6 +8,9 @@ let package = Package(
         .executable(name: "modelgen", targets: ["modelgen"]),
         .library(name: "ModelSchema", targets: ["ModelSchema"]),
         .library(name: "ModelCompiler", targets: ["ModelCompiler"]),
+        .library(name: "ModelRuntime", targets: ["ModelRuntime"]),
+        .plugin(name: "ModelgenPlugin", targets: ["ModelgenPlugin"]),
+        .plugin(name: "ModelgenCommandPlugin", targets: ["ModelgenCommandPlugin"]),
     ],
     targets: [
         .systemLibrary(
@@ -31,6 +34,19 @@ let package = Package(
             dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))]
         ),
         .target(name: "Mustache"),
+        // The runtime apps link: reads compiled models, matches stores. Never links the compiler.
+        .target(name: "ModelRuntime", dependencies: ["ModelSchema"]),
+        .plugin(name: "ModelgenPlugin", capability: .buildTool(), dependencies: ["modelgen"]),
+        .plugin(
+            name: "ModelgenCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-model-sources",
+                    description: "Write the Swift sources and compiled .momd of every model in a target into the target"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated sources and the compiled model into the target")]
+            ),
+            dependencies: ["modelgen"]
+        ),
         .executableTarget(name: "TemplateEmbedder"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(
@@ -46,6 +62,7 @@ let package = Package(
             path: "Benchmarks/GenerateBenchmark"
         ),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
+        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "ModelCompilerTests",

@@ -1,0 +1,62 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package --allow-writing-to-package-directory generate-model-sources [--target X]`:
+/// writes, for every model of the chosen targets (all by default), the same sources
+/// `modelgen generate` writes into `<target>/Generated/`, and the compiled `<Name>.momd` into the
+/// target folder, for teams that check generated code in.
+@main
+struct ModelgenCommandPlugin: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = extractor.extractOption(named: "target")
+        let tool = try context.tool(named: "modelgen").url
+        let targets = context.package.targets.compactMap { $0 as? SwiftSourceModuleTarget }
+            .filter { targetNames.isEmpty || targetNames.contains($0.name) }
+        if let unknown = targetNames.first(where: { name in !targets.contains { $0.name == name } }) {
+            Diagnostics.error("no source target named '\(unknown)'")
+            return
+        }
+        for target in targets {
+            // Read the folder itself: a target without the build plugin excludes its model files.
+            let enumerator = FileManager.default.enumerator(at: target.directoryURL, includingPropertiesForKeys: nil)
+            let files = (enumerator?.allObjects as? [URL] ?? []).filter { !$0.pathComponents.contains(".build") }
+            let models = Self.models(in: files)
+            for model in models {
+                let configuration = target.directoryURL.appendingPathComponent("modelgen.yaml")
+                let extra =
+                    FileManager.default.fileExists(atPath: configuration.path)
+                        && !FileManager.default.fileExists(atPath: model.deletingLastPathComponent().appendingPathComponent("modelgen.yaml").path)
+                    ? ["--config", configuration.path] : []
+                try run(tool, ["generate", model.path, "--output", target.directoryURL.appendingPathComponent("Generated").path] + extra)
+                try run(tool, ["compile", model.path, "--output", target.directoryURL.path] + extra)
+                let name = model.lastPathComponent.replacingOccurrences(of: ".model.yaml", with: "").replacingOccurrences(of: ".modeld", with: "")
+                print("\(target.name): generated the sources and \(name).momd of model \(name)")
+            }
+        }
+    }
+
+    static func models(in files: [URL]) -> [URL] {
+        var result: Set<String> = []
+        for file in files {
+            let components = file.pathComponents
+            if let index = components.lastIndex(where: { $0.hasSuffix(".modeld") }) {
+                result.insert(components[...index].joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
+            } else if file.lastPathComponent.hasSuffix(".model.yaml") {
+                result.insert(file.standardizedFileURL.path)
+            }
+        }
+        return result.sorted().map { URL(fileURLWithPath: $0) }
+    }
+
+    func run(_ tool: URL, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            Diagnostics.error("modelgen \(arguments.first ?? "") failed with status \(process.terminationStatus)")
+        }
+    }
+}

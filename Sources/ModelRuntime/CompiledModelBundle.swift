@@ -1,0 +1,72 @@
+import Foundation
+import ModelSchema
+
+/// A compiled model bundle (`<Name>.momd`) as an app or server sees it at run time: its versions,
+/// the current one, each version's checksum and entity version hashes. Reading it needs no Core
+/// Data, so it works on every platform.
+public struct CompiledModelBundle: Sendable {
+    public struct Version: Sendable, Equatable {
+        public let name: String
+        /// `NSManagedObjectModel.versionChecksum`; nil in bundles from tools that did not record it.
+        public let checksum: String?
+        /// Entity name → 32-byte version hash.
+        public let entityHashes: [String: Data]
+    }
+
+    public struct ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// The bundle's name (`Trips` for `Trips.momd`).
+    public let name: String
+    public let currentVersionName: String
+    /// The versions, sorted by name.
+    public let versions: [Version]
+
+    public var currentVersion: Version? { versions.first { $0.name == currentVersionName } }
+
+    /// Reads the bundle's `VersionInfo.plist`.
+    public init(contentsOf url: URL) throws(ReadError) {
+        let plist = url.appendingPathComponent(VersionInfo.fileName)
+        guard let data = FileManager.default.contents(atPath: plist.path) else {
+            throw ReadError(message: "\(url.lastPathComponent) has no readable \(VersionInfo.fileName)")
+        }
+        let info: VersionInfo
+        do {
+            info = try VersionInfo(plist: data)
+        } catch {
+            throw ReadError(message: "\(url.lastPathComponent)/\(VersionInfo.fileName): \(error.message)")
+        }
+        name = url.deletingPathExtension().lastPathComponent
+        currentVersionName = info.currentVersionName
+        versions = info.versionHashes.keys.sorted().map { versionName in
+            Version(
+                name: versionName, checksum: info.versionChecksums[versionName],
+                entityHashes: info.versionHashes[versionName]!.mapValues { Data($0) })
+        }
+    }
+
+    /// Finds `<name>.momd` in `bundle` (for a package target built with the modelgen plugin,
+    /// `Bundle.module`).
+    public init(named name: String, in bundle: Bundle) throws(ReadError) {
+        guard let url = bundle.url(forResource: name, withExtension: "momd") else {
+            throw ReadError(message: "no \(name).momd in \(bundle.bundleURL.lastPathComponent)")
+        }
+        try self.init(contentsOf: url)
+    }
+
+    /// The version that wrote a store, given the store's metadata (what
+    /// `NSPersistentStoreCoordinator.metadataForPersistentStore(ofType:at:)` returns, or the
+    /// decoded `Z_METADATA` plist): the version whose entity hashes equal the store's
+    /// `NSStoreModelVersionHashes`. Nil when no version matches.
+    public func version(matchingStoreMetadata metadata: [String: Any]) -> Version? {
+        guard let stored = metadata["NSStoreModelVersionHashes"] as? [String: Any] else { return nil }
+        var hashes: [String: Data] = [:]
+        for (entity, value) in stored {
+            guard let data = value as? Data else { return nil }
+            hashes[entity] = data
+        }
+        return versions.first { $0.entityHashes == hashes }
+    }
+}
