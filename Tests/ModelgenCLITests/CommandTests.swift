@@ -181,7 +181,7 @@ struct GenerateCommandTests {
     /// A copy of the sample model that a test may edit.
     static func copyOfSample(in folder: URL) throws -> URL {
         let copy = folder.appendingPathComponent("Trips.modeld")
-        try FileManager.default.copyItem(at: URL(fileURLWithPath: CommandTests.sample), to: copy)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: CommandTests.sample).resolvingSymlinksInPath(), to: copy)
         return copy
     }
 
