@@ -48,11 +48,9 @@ let package = Package(
             dependencies: ["modelgen"]
         ),
         .executableTarget(name: "TemplateEmbedder"),
-        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["TemplateEmbedder"]),
         .target(
             name: "ModelCompiler",
-            dependencies: ["CYAML", "CSQLite", "ModelSchema", "Mustache"],
-            plugins: ["EmbedTemplates"]
+            dependencies: ["CYAML", "CSQLite", "ModelSchema", "Mustache"]
         ),
         .target(name: "ModelgenCLI", dependencies: ["ModelCompiler", "ModelSchema"]),
         .executableTarget(name: "modelgen", dependencies: ["ModelgenCLI"]),

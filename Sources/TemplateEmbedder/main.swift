@@ -1,7 +1,9 @@
 import Foundation
 
 // Writes a Swift file declaring `EmbeddedTemplates.sources`: template name → text, for every
-// `.mustache` file given. Used at build time by the EmbedTemplates plugin.
+// `.mustache` file given. After editing Templates/, run
+//   swift run TemplateEmbedder Sources/ModelCompiler/Backends/Swift/EmbeddedTemplates.swift Templates/*.mustache
+// (a test fails while the two disagree).
 let arguments = CommandLine.arguments.dropFirst()
 guard let outputPath = arguments.first else {
     FileHandle.standardError.write(Data("usage: TemplateEmbedder <output.swift> <template.mustache>...\n".utf8))
@@ -9,7 +11,8 @@ guard let outputPath = arguments.first else {
 }
 
 var lines = [
-    "// Generated at build time from Templates/*.mustache by the EmbedTemplates plugin.",
+    "// Generated from Templates/*.mustache by TemplateEmbedder; do not edit. The default templates are",
+    "// compiled into the binary so that modelgen works when copied alone to another machine.",
     "",
     "enum EmbeddedTemplates {",
     "    static let sources: [String: String] = [",
