@@ -7,9 +7,11 @@ import ModelCompiler
 // text, measured in the same process. Run: swift run -c release modelgen-benchmark
 
 let entityCount = 1_000
-let attributeTypes = ["String", "String?", "Integer 16", "Integer 32?", "Integer 64", "Double", "Float?", "Boolean", "Date", "Date?",
+let attributeTypes = [
+    "String", "String?", "Integer 16", "Integer 32?", "Integer 64", "Double", "Float?", "Boolean", "Date", "Date?",
     "Binary?", "UUID", "URI?", "Decimal", "{ type: Integer 16, default: 0, min: 0, max: 10 }", "{ type: String, maxLength: 80 }",
-    "Double?", "Boolean?", "String?", "{ type: Date, default: 2024-01-01 }"]
+    "Double?", "Boolean?", "String?", "{ type: Date, default: 2024-01-01 }",
+]
 
 func syntheticModel() -> String {
     var text = "entities:\n"
@@ -60,7 +62,8 @@ func best(of runs: Int, _ body: () throws -> Void) rethrows -> Double {
 
 let text = syntheticModel()
 let bytes = Array(text.utf8)
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "modelgen-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 let path = folder.appendingPathComponent("Synthetic.model.yaml").path
@@ -82,7 +85,12 @@ let full = try best(of: 3) {
     generatedBytes = files.reduce(0) { $0 + $1.contents.utf8.count }
 }
 
-print("synthetic model: \(entityCount) entities × \(attributeTypes.count) attributes × 3 relationships, \(bytes.count) bytes, \(events) YAML events")
+print(
+    "synthetic model: \(entityCount) entities × \(attributeTypes.count) attributes × 3 relationships, \(bytes.count) bytes, \(events) YAML events"
+)
 print(String(format: "libyaml parse alone:          %7.3f s  (1.0×)", libyaml))
 print(String(format: "modelgen load + validate:     %7.3f s  (%.1f×)", load, load / libyaml))
-print(String(format: "modelgen load + generate:     %7.3f s  (%.1f×)  → %d files, %d bytes of Swift", full, full / libyaml, fileCount, generatedBytes))
+print(
+    String(
+        format: "modelgen load + generate:     %7.3f s  (%.1f×)  → %d files, %d bytes of Swift", full, full / libyaml, fileCount,
+        generatedBytes))

@@ -26,11 +26,13 @@ struct ModelgenCommandPlugin: CommandPlugin {
                 let configuration = target.directoryURL.appendingPathComponent("modelgen.yaml")
                 let extra =
                     FileManager.default.fileExists(atPath: configuration.path)
-                        && !FileManager.default.fileExists(atPath: model.deletingLastPathComponent().appendingPathComponent("modelgen.yaml").path)
+                        && !FileManager.default.fileExists(
+                            atPath: model.deletingLastPathComponent().appendingPathComponent("modelgen.yaml").path)
                     ? ["--config", configuration.path] : []
                 try run(tool, ["generate", model.path, "--output", target.directoryURL.appendingPathComponent("Generated").path] + extra)
                 try run(tool, ["compile", model.path, "--output", target.directoryURL.path] + extra)
-                let name = model.lastPathComponent.replacingOccurrences(of: ".model.yaml", with: "").replacingOccurrences(of: ".modeld", with: "")
+                let name = model.lastPathComponent.replacingOccurrences(of: ".model.yaml", with: "").replacingOccurrences(
+                    of: ".modeld", with: "")
                 print("\(target.name): generated the sources and \(name).momd of model \(name)")
             }
         }

@@ -73,7 +73,9 @@ enum ModelBuildCommands {
                 executable: tool,
                 arguments: arguments,
                 inputFiles: inputs,
-                outputFiles: [output.appendingPathComponent("\(model.name)+Model.swift"), output.appendingPathComponent("\(model.name).momd")])
+                outputFiles: [
+                    output.appendingPathComponent("\(model.name)+Model.swift"), output.appendingPathComponent("\(model.name).momd"),
+                ])
         }
     }
 }
