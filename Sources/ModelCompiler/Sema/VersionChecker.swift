@@ -113,9 +113,11 @@ struct VersionChecker {
     /// Generated code adds `<name>RawValue` beside every enum attribute; nothing else may use it.
     private func checkGeneratedNames(of entity: Entity, declared: Set<String>) {
         for attribute in entity.attributes where attribute.enumName != nil && declared.contains(attribute.name + "RawValue") {
+            let name = attribute.name + "RawValue"
+            let clash = entity.attributes.first { $0.name == name }?.location ?? entity.relationships.first { $0.name == name }?.location
             diagnostics.error(
-                "'\(entity.name)' declares '\(attribute.name)RawValue', the name generated code gives the raw value of enum attribute '\(attribute.name)'",
-                at: attribute.location ?? .file(""))
+                "'\(name)' is the name generated code gives the raw value of enum attribute '\(entity.name).\(attribute.name)'; choose another name",
+                at: clash ?? attribute.location ?? .file(""))
         }
     }
 
