@@ -23,6 +23,9 @@ struct GeneratedCodeTests {
             name: "Trips-internal-one-file", modelPath: Fixtures.samples.appendingPathComponent("Trips/Trips.modeld"), access: .internal,
             layout: .model),
         Case(
+            name: "Notes", modelPath: Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Notes.model.yaml"), access: .public,
+            layout: .entity),
+        Case(
             name: "SampleModel", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld"),
             access: .public, layout: .entity),
         Case(
