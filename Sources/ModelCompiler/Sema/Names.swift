@@ -31,7 +31,7 @@ enum Names {
         "String", "Int", "Int16", "Int32", "Int64", "Bool", "Double", "Float", "Decimal", "Date", "Data", "URL", "UUID", "Set",
         "Array", "Dictionary", "Optional", "Any", "Never", "Codable", "Hashable", "Sendable", "CaseIterable", "Bundle",
         "NSObject", "NSNumber", "NSDecimalNumber", "NSSet", "NSOrderedSet", "NSIndexSet", "NSManagedObject",
-        "NSManagedObjectID", "NSManagedObjectModel", "NSFetchRequest", "Keys", "Version",
+        "NSManagedObjectID", "NSManagedObjectModel", "NSFetchRequest", "Keys",
     ]
 
     static func isValidIdentifier(_ name: String) -> Bool {
