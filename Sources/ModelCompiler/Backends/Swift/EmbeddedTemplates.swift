@@ -44,13 +44,18 @@ import CoreData
     {{/isManaged}}
     {{#isComputed}}
     {{access}} var {{name}}: {{{swiftType}}} {
-        {{#setter}}
-        get { {{{getter}}} }
-        set { {{{setter}}} }
-        {{/setter}}
-        {{^setter}}
-        {{{getter}}}
-        {{/setter}}
+        get {
+            willAccessValue(forKey: Keys.{{name}})
+            defer { didAccessValue(forKey: Keys.{{name}}) }
+            return {{{read}}}
+        }
+        {{#write}}
+        set {
+            willChangeValue(forKey: Keys.{{name}})
+            defer { didChangeValue(forKey: Keys.{{name}}) }
+            setPrimitiveValue({{{write}}}, forKey: Keys.{{name}})
+        }
+        {{/write}}
     }
 
     {{/isComputed}}
@@ -58,7 +63,9 @@ import CoreData
 
     /// The raw value stored for `{{attributeName}}`, also when it is not a known case.
     {{access}} var {{name}}: {{{type}}} {
-        {{{getter}}}
+        willAccessValue(forKey: Keys.{{attributeName}})
+        defer { didAccessValue(forKey: Keys.{{attributeName}}) }
+        return {{{read}}}
     }
 
     {{/rawValueAccessor}}

@@ -127,14 +127,14 @@ struct SwiftModelView {
         ]
         switch accessor.kind {
         case .managed: value["isManaged"] = true
-        case .computed(let getter, let setter):
+        case .computed(let read, let write):
             value["isComputed"] = true
-            value["getter"] = .string(getter)
-            value["setter"] = setter.map(MustacheValue.string) ?? .null
+            value["read"] = .string(read)
+            value["write"] = write.map(MustacheValue.string) ?? .null
         }
         if let raw = accessor.rawValueAccessor {
             value["rawValueAccessor"] = [
-                "name": .string(raw.name), "type": .string(raw.type), "getter": .string(raw.getter),
+                "name": .string(raw.name), "type": .string(raw.type), "read": .string(raw.read),
                 "attributeName": .string(attribute.name),
             ]
         }

@@ -6,15 +6,16 @@ enum SwiftTypes {
     enum AccessorKind {
         /// `@NSManaged var name: Type` — Objective-C can represent the type.
         case managed
-        /// A computed property with these getter and setter bodies (no setter: read-only).
-        case computed(getter: String, setter: String?)
+        /// A computed property over the primitive value: `read` turns `primitiveValue(forKey:)`
+        /// into the Swift value, `write` turns `newValue` into what is stored (nil: read-only).
+        case computed(read: String, write: String?)
     }
 
     struct Accessor {
         let swiftType: String
         let kind: AccessorKind
         let note: String?
-        let rawValueAccessor: (name: String, type: String, getter: String)?
+        let rawValueAccessor: (name: String, type: String, read: String)?
     }
 
     static func scalarName(_ type: AttributeType) -> String {
@@ -75,8 +76,8 @@ enum SwiftTypes {
             let rawType = enumType.rawType == .string ? "String" : scalarName(enumType.rawType)
             let read =
                 enumType.rawType == .string
-                ? "(value(forKey: \(key)) as? String).flatMap(\(enumName).init(rawValue:))"
-                : "(value(forKey: \(key)) as? NSNumber).flatMap { \(enumName)(rawValue: $0.\(numberGetter(enumType.rawType))) }"
+                ? "(primitiveValue(forKey: \(key)) as? String).flatMap(\(enumName).init(rawValue:))"
+                : "(primitiveValue(forKey: \(key)) as? NSNumber).flatMap { \(enumName)(rawValue: $0.\(numberGetter(enumType.rawType))) }"
             let write =
                 enumType.rawType == .string
                 ? "newValue\(optional ? "?" : "").rawValue"
@@ -88,9 +89,9 @@ enum SwiftTypes {
                 : "A stored raw value that is not a case of `\(enumName)` reads as `.\(fallback)`; `\(attribute.name)RawValue` still has it."
             let rawGetter =
                 enumType.rawType == .string
-                ? "value(forKey: \(key)) as? String" : "(value(forKey: \(key)) as? NSNumber)?.\(numberGetter(enumType.rawType))"
+                ? "primitiveValue(forKey: \(key)) as? String" : "(primitiveValue(forKey: \(key)) as? NSNumber)?.\(numberGetter(enumType.rawType))"
             return Accessor(
-                swiftType: swiftType, kind: .computed(getter: getter, setter: readOnly ? nil : "setValue(\(write), forKey: \(key))"),
+                swiftType: swiftType, kind: .computed(read: getter, write: readOnly ? nil : write),
                 note: note, rawValueAccessor: ("\(attribute.name)RawValue", rawType + "?", rawGetter))
         }
 
@@ -101,37 +102,33 @@ enum SwiftTypes {
             return Accessor(
                 swiftType: swiftType,
                 kind: .computed(
-                    getter: "(value(forKey: \(key)) as? NSNumber)?.\(numberGetter(attribute.type))",
-                    setter: readOnly ? nil : "setValue(newValue.map { NSNumber(value: $0) }, forKey: \(key))"),
+                    read: "(primitiveValue(forKey: \(key)) as? NSNumber)?.\(numberGetter(attribute.type))",
+                    write: readOnly ? nil : "newValue.map { NSNumber(value: $0) }"),
                 note: nil, rawValueAccessor: nil)
         case .decimal:
-            let read = "(value(forKey: \(key)) as? NSDecimalNumber)?.decimalValue"
+            let read = "(primitiveValue(forKey: \(key)) as? NSDecimalNumber)?.decimalValue"
             return Accessor(
                 swiftType: swiftType,
                 kind: .computed(
-                    getter: optional ? read : "\(read) ?? 0",
-                    setter: readOnly
-                        ? nil
-                        : (optional
-                            ? "setValue(newValue.map { NSDecimalNumber(decimal: $0) }, forKey: \(key))"
-                            : "setValue(NSDecimalNumber(decimal: newValue), forKey: \(key))")),
+                    read: optional ? read : "\(read) ?? 0",
+                    write: readOnly ? nil : (optional ? "newValue.map { NSDecimalNumber(decimal: $0) }" : "NSDecimalNumber(decimal: newValue)")),
                 note: optional ? nil : "Reads as 0 until a value is set.", rawValueAccessor: nil)
         case .string, .date, .uuid, .uri, .objectID:
             return Accessor(swiftType: swiftType, kind: .managed, note: nil, rawValueAccessor: nil)
         case .binaryData where attribute.customClassName == nil:
             return Accessor(swiftType: swiftType, kind: .managed, note: nil, rawValueAccessor: nil)
         case .binaryData, .transformable:
-            let read = "value(forKey: \(key)) as? \(base)"
+            let read = "primitiveValue(forKey: \(key)) as? \(base)"
             return Accessor(
                 swiftType: optional ? swiftType : base + "!",
-                kind: .computed(getter: read, setter: readOnly ? nil : "setValue(newValue, forKey: \(key))"),
+                kind: .computed(read: read, write: readOnly ? nil : "newValue"),
                 note: optional ? nil : "Implicitly unwrapped: the stored value is only known to be a `\(base)` at run time.",
                 rawValueAccessor: nil)
         case .composite(let name):
-            let read = "(value(forKey: \(key)) as? [String: Any]).flatMap(\(name).init(coreDataDictionary:))"
+            let read = "(primitiveValue(forKey: \(key)) as? [String: Any]).flatMap(\(name).init(coreDataDictionary:))"
             return Accessor(
                 swiftType: optional ? swiftType : base + "!",
-                kind: .computed(getter: read, setter: readOnly ? nil : "setValue(newValue?.coreDataDictionary, forKey: \(key))"),
+                kind: .computed(read: read, write: readOnly ? nil : "newValue?.coreDataDictionary"),
                 note: optional ? nil : "Implicitly unwrapped: a composite is stored as a dictionary Core Data does not validate on read.",
                 rawValueAccessor: nil)
         }

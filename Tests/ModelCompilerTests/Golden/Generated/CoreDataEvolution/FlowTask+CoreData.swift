@@ -30,13 +30,29 @@ public class FlowTask: NSManagedObject {
     @NSManaged public var config_blob: Data?
 
     public var tags_payload: NSObject? {
-        get { value(forKey: Keys.tags_payload) as? NSObject }
-        set { setValue(newValue, forKey: Keys.tags_payload) }
+        get {
+            willAccessValue(forKey: Keys.tags_payload)
+            defer { didAccessValue(forKey: Keys.tags_payload) }
+            return primitiveValue(forKey: Keys.tags_payload) as? NSObject
+        }
+        set {
+            willChangeValue(forKey: Keys.tags_payload)
+            defer { didChangeValue(forKey: Keys.tags_payload) }
+            setPrimitiveValue(newValue, forKey: Keys.tags_payload)
+        }
     }
 
     public var location: FlowPoint? {
-        get { (value(forKey: Keys.location) as? [String: Any]).flatMap(FlowPoint.init(coreDataDictionary:)) }
-        set { setValue(newValue?.coreDataDictionary, forKey: Keys.location) }
+        get {
+            willAccessValue(forKey: Keys.location)
+            defer { didAccessValue(forKey: Keys.location) }
+            return (primitiveValue(forKey: Keys.location) as? [String: Any]).flatMap(FlowPoint.init(coreDataDictionary:))
+        }
+        set {
+            willChangeValue(forKey: Keys.location)
+            defer { didChangeValue(forKey: Keys.location) }
+            setPrimitiveValue(newValue?.coreDataDictionary, forKey: Keys.location)
+        }
     }
 
     @NSManaged public var owner_project: FlowProject?

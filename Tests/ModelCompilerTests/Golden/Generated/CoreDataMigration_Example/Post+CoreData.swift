@@ -22,8 +22,16 @@ public class Post: NSManagedObject {
     @NSManaged public var date: Date?
 
     public var hide: Bool? {
-        get { (value(forKey: Keys.hide) as? NSNumber)?.boolValue }
-        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.hide) }
+        get {
+            willAccessValue(forKey: Keys.hide)
+            defer { didAccessValue(forKey: Keys.hide) }
+            return (primitiveValue(forKey: Keys.hide) as? NSNumber)?.boolValue
+        }
+        set {
+            willChangeValue(forKey: Keys.hide)
+            defer { didChangeValue(forKey: Keys.hide) }
+            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.hide)
+        }
     }
 
     @NSManaged public var postID: String?

@@ -23,8 +23,16 @@ public class Commande: NSManagedObject {
     @NSManaged public var date: String?
 
     public var id: Int16? {
-        get { (value(forKey: Keys.id) as? NSNumber)?.int16Value }
-        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.id) }
+        get {
+            willAccessValue(forKey: Keys.id)
+            defer { didAccessValue(forKey: Keys.id) }
+            return (primitiveValue(forKey: Keys.id) as? NSNumber)?.int16Value
+        }
+        set {
+            willChangeValue(forKey: Keys.id)
+            defer { didChangeValue(forKey: Keys.id) }
+            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.id)
+        }
     }
 
     @NSManaged public var note: String?

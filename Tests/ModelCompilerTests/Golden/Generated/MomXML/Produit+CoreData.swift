@@ -22,23 +22,55 @@ public class Produit: NSManagedObject {
     }
 
     public var attribute: CustomClass? {
-        get { value(forKey: Keys.attribute) as? CustomClass }
-        set { setValue(newValue, forKey: Keys.attribute) }
+        get {
+            willAccessValue(forKey: Keys.attribute)
+            defer { didAccessValue(forKey: Keys.attribute) }
+            return primitiveValue(forKey: Keys.attribute) as? CustomClass
+        }
+        set {
+            willChangeValue(forKey: Keys.attribute)
+            defer { didChangeValue(forKey: Keys.attribute) }
+            setPrimitiveValue(newValue, forKey: Keys.attribute)
+        }
     }
 
     public var attribute1: Composite? {
-        get { (value(forKey: Keys.attribute1) as? [String: Any]).flatMap(Composite.init(coreDataDictionary:)) }
-        set { setValue(newValue?.coreDataDictionary, forKey: Keys.attribute1) }
+        get {
+            willAccessValue(forKey: Keys.attribute1)
+            defer { didAccessValue(forKey: Keys.attribute1) }
+            return (primitiveValue(forKey: Keys.attribute1) as? [String: Any]).flatMap(Composite.init(coreDataDictionary:))
+        }
+        set {
+            willChangeValue(forKey: Keys.attribute1)
+            defer { didChangeValue(forKey: Keys.attribute1) }
+            setPrimitiveValue(newValue?.coreDataDictionary, forKey: Keys.attribute1)
+        }
     }
 
     public var id: Int16? {
-        get { (value(forKey: Keys.id) as? NSNumber)?.int16Value }
-        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.id) }
+        get {
+            willAccessValue(forKey: Keys.id)
+            defer { didAccessValue(forKey: Keys.id) }
+            return (primitiveValue(forKey: Keys.id) as? NSNumber)?.int16Value
+        }
+        set {
+            willChangeValue(forKey: Keys.id)
+            defer { didChangeValue(forKey: Keys.id) }
+            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.id)
+        }
     }
 
     public var prix: Double? {
-        get { (value(forKey: Keys.prix) as? NSNumber)?.doubleValue }
-        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.prix) }
+        get {
+            willAccessValue(forKey: Keys.prix)
+            defer { didAccessValue(forKey: Keys.prix) }
+            return (primitiveValue(forKey: Keys.prix) as? NSNumber)?.doubleValue
+        }
+        set {
+            willChangeValue(forKey: Keys.prix)
+            defer { didChangeValue(forKey: Keys.prix) }
+            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.prix)
+        }
     }
 
     @NSManaged public var reference: String?

@@ -23,18 +23,36 @@ public class Note: NSManagedObject {
 
     /// A stored raw value that is not a case of `Priority` reads as `.normal`; `priorityRawValue` still has it.
     public var priority: Priority {
-        get { (value(forKey: Keys.priority) as? NSNumber).flatMap { Priority(rawValue: $0.int16Value) } ?? .normal }
-        set { setValue(NSNumber(value: newValue.rawValue), forKey: Keys.priority) }
+        get {
+            willAccessValue(forKey: Keys.priority)
+            defer { didAccessValue(forKey: Keys.priority) }
+            return (primitiveValue(forKey: Keys.priority) as? NSNumber).flatMap { Priority(rawValue: $0.int16Value) } ?? .normal
+        }
+        set {
+            willChangeValue(forKey: Keys.priority)
+            defer { didChangeValue(forKey: Keys.priority) }
+            setPrimitiveValue(NSNumber(value: newValue.rawValue), forKey: Keys.priority)
+        }
     }
 
     /// The raw value stored for `priority`, also when it is not a known case.
     public var priorityRawValue: Int16? {
-        (value(forKey: Keys.priority) as? NSNumber)?.int16Value
+        willAccessValue(forKey: Keys.priority)
+        defer { didAccessValue(forKey: Keys.priority) }
+        return (primitiveValue(forKey: Keys.priority) as? NSNumber)?.int16Value
     }
 
     public var pinned: Bool? {
-        get { (value(forKey: Keys.pinned) as? NSNumber)?.boolValue }
-        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.pinned) }
+        get {
+            willAccessValue(forKey: Keys.pinned)
+            defer { didAccessValue(forKey: Keys.pinned) }
+            return (primitiveValue(forKey: Keys.pinned) as? NSNumber)?.boolValue
+        }
+        set {
+            willChangeValue(forKey: Keys.pinned)
+            defer { didChangeValue(forKey: Keys.pinned) }
+            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.pinned)
+        }
     }
 
     /// Required: reading it before it is set (or after the destination is deleted) traps.

@@ -23,13 +23,29 @@ public class Car: NSManagedObject {
     }
 
     public var color: Color? {
-        get { value(forKey: Keys.color) as? Color }
-        set { setValue(newValue, forKey: Keys.color) }
+        get {
+            willAccessValue(forKey: Keys.color)
+            defer { didAccessValue(forKey: Keys.color) }
+            return primitiveValue(forKey: Keys.color) as? Color
+        }
+        set {
+            willChangeValue(forKey: Keys.color)
+            defer { didChangeValue(forKey: Keys.color) }
+            setPrimitiveValue(newValue, forKey: Keys.color)
+        }
     }
 
     public var currentDrivingSpeed: Int64? {
-        get { (value(forKey: Keys.currentDrivingSpeed) as? NSNumber)?.int64Value }
-        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.currentDrivingSpeed) }
+        get {
+            willAccessValue(forKey: Keys.currentDrivingSpeed)
+            defer { didAccessValue(forKey: Keys.currentDrivingSpeed) }
+            return (primitiveValue(forKey: Keys.currentDrivingSpeed) as? NSNumber)?.int64Value
+        }
+        set {
+            willChangeValue(forKey: Keys.currentDrivingSpeed)
+            defer { didChangeValue(forKey: Keys.currentDrivingSpeed) }
+            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.currentDrivingSpeed)
+        }
     }
 
     @NSManaged public var maker: String?

@@ -24,8 +24,16 @@ public class ExpensiveSportCar: SportCar {
     }
 
     public var isLimitedEdition: Bool? {
-        get { (value(forKey: Keys.isLimitedEdition) as? NSNumber)?.boolValue }
-        set { setValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.isLimitedEdition) }
+        get {
+            willAccessValue(forKey: Keys.isLimitedEdition)
+            defer { didAccessValue(forKey: Keys.isLimitedEdition) }
+            return (primitiveValue(forKey: Keys.isLimitedEdition) as? NSNumber)?.boolValue
+        }
+        set {
+            willChangeValue(forKey: Keys.isLimitedEdition)
+            defer { didChangeValue(forKey: Keys.isLimitedEdition) }
+            setPrimitiveValue(newValue.map { NSNumber(value: $0) }, forKey: Keys.isLimitedEdition)
+        }
     }
 }
 #endif

@@ -96,13 +96,23 @@ internal class Trip: NSManagedObject {
 
     /// A stored raw value that is not a case of `TripStatus` reads as `.planned`; `statusRawValue` still has it.
     internal var status: TripStatus {
-        get { (value(forKey: Keys.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned }
-        set { setValue(newValue.rawValue, forKey: Keys.status) }
+        get {
+            willAccessValue(forKey: Keys.status)
+            defer { didAccessValue(forKey: Keys.status) }
+            return (primitiveValue(forKey: Keys.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned
+        }
+        set {
+            willChangeValue(forKey: Keys.status)
+            defer { didChangeValue(forKey: Keys.status) }
+            setPrimitiveValue(newValue.rawValue, forKey: Keys.status)
+        }
     }
 
     /// The raw value stored for `status`, also when it is not a known case.
     internal var statusRawValue: String? {
-        value(forKey: Keys.status) as? String
+        willAccessValue(forKey: Keys.status)
+        defer { didAccessValue(forKey: Keys.status) }
+        return primitiveValue(forKey: Keys.status) as? String
     }
 
     /// Derived: `stops.@count`.
@@ -182,8 +192,16 @@ internal class Stop: NSManagedObject {
     @NSManaged internal var notes: String?
 
     internal var location: Location? {
-        get { (value(forKey: Keys.location) as? [String: Any]).flatMap(Location.init(coreDataDictionary:)) }
-        set { setValue(newValue?.coreDataDictionary, forKey: Keys.location) }
+        get {
+            willAccessValue(forKey: Keys.location)
+            defer { didAccessValue(forKey: Keys.location) }
+            return (primitiveValue(forKey: Keys.location) as? [String: Any]).flatMap(Location.init(coreDataDictionary:))
+        }
+        set {
+            willChangeValue(forKey: Keys.location)
+            defer { didChangeValue(forKey: Keys.location) }
+            setPrimitiveValue(newValue?.coreDataDictionary, forKey: Keys.location)
+        }
     }
 
     /// Required: reading it before it is set (or after the destination is deleted) traps.

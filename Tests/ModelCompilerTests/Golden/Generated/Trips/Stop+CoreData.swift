@@ -25,8 +25,16 @@ public class Stop: NSManagedObject {
     @NSManaged public var notes: String?
 
     public var location: Location? {
-        get { (value(forKey: Keys.location) as? [String: Any]).flatMap(Location.init(coreDataDictionary:)) }
-        set { setValue(newValue?.coreDataDictionary, forKey: Keys.location) }
+        get {
+            willAccessValue(forKey: Keys.location)
+            defer { didAccessValue(forKey: Keys.location) }
+            return (primitiveValue(forKey: Keys.location) as? [String: Any]).flatMap(Location.init(coreDataDictionary:))
+        }
+        set {
+            willChangeValue(forKey: Keys.location)
+            defer { didChangeValue(forKey: Keys.location) }
+            setPrimitiveValue(newValue?.coreDataDictionary, forKey: Keys.location)
+        }
     }
 
     /// Required: reading it before it is set (or after the destination is deleted) traps.

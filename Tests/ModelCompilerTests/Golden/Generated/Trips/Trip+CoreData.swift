@@ -35,13 +35,23 @@ public class Trip: NSManagedObject {
 
     /// A stored raw value that is not a case of `TripStatus` reads as `.planned`; `statusRawValue` still has it.
     public var status: TripStatus {
-        get { (value(forKey: Keys.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned }
-        set { setValue(newValue.rawValue, forKey: Keys.status) }
+        get {
+            willAccessValue(forKey: Keys.status)
+            defer { didAccessValue(forKey: Keys.status) }
+            return (primitiveValue(forKey: Keys.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned
+        }
+        set {
+            willChangeValue(forKey: Keys.status)
+            defer { didChangeValue(forKey: Keys.status) }
+            setPrimitiveValue(newValue.rawValue, forKey: Keys.status)
+        }
     }
 
     /// The raw value stored for `status`, also when it is not a known case.
     public var statusRawValue: String? {
-        value(forKey: Keys.status) as? String
+        willAccessValue(forKey: Keys.status)
+        defer { didAccessValue(forKey: Keys.status) }
+        return primitiveValue(forKey: Keys.status) as? String
     }
 
     /// Derived: `stops.@count`.
