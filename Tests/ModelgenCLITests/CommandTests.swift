@@ -316,3 +316,18 @@ struct ConfigurationFileTests {
         #expect(run.errors.contains("modelgen.yaml:2:9: error: 'layout' must be entity or model, not 'flat'"))
     }
 }
+
+struct CheckedInSampleTests {
+    static let notes = CommandTests.root.appendingPathComponent("Samples/CheckedIn/Sources/Notes")
+
+    /// Changing a template or the generator without regenerating the checked-in sample fails here
+    /// (and in CI): run `swift package --allow-writing-to-package-directory generate-model-sources`
+    /// in Samples/CheckedIn.
+    @Test func checkedInSampleIsUpToDate() {
+        let run = CapturedRun([
+            "generate", Self.notes.appendingPathComponent("Notes.model.yaml").path, "--output",
+            Self.notes.appendingPathComponent("Generated").path, "--check",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+    }
+}
