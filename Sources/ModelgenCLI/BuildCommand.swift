@@ -21,17 +21,11 @@ enum BuildCommand {
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         guard let output = arguments.values["--output"] else { throw UsageError(message: "'modelgen build' needs --output <dir>") }
         let modelPath = arguments.arguments[0]
-        let settings: GenerationSettings
-        do {
-            settings = try GenerationSettings.resolve(arguments, modelPath: modelPath, console: console)
-        } catch let error as UsageError {
-            throw error
-        } catch {
+        guard let (settings, model) = try GenerationSettings.load(arguments, modelPath: modelPath, console: console) else {
             return Modelgen.ExitStatus.modelErrors
         }
         var options = settings.options
         options.layout = .model
-        guard let model = settings.loadModel(modelPath, console: console) else { return Modelgen.ExitStatus.modelErrors }
         do {
             let sources = try SwiftGenerator.generate(model, options: options)
             try OutputFiles.write(sources.map { ($0.name, Array($0.contents.utf8)) } + CompiledModel.files(for: model), under: output)

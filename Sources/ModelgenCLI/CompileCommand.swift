@@ -26,15 +26,9 @@ enum CompileCommand {
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         guard let output = arguments.values["--output"] else { throw UsageError(message: "'modelgen compile' needs --output <dir>") }
         let modelPath = arguments.arguments[0]
-        let settings: GenerationSettings
-        do {
-            settings = try GenerationSettings.resolve(arguments, modelPath: modelPath, console: console)
-        } catch let error as UsageError {
-            throw error
-        } catch {
+        guard let (_, model) = try GenerationSettings.load(arguments, modelPath: modelPath, console: console) else {
             return Modelgen.ExitStatus.modelErrors
         }
-        guard let model = settings.loadModel(modelPath, console: console) else { return Modelgen.ExitStatus.modelErrors }
         do throws(OutputFiles.WriteError) {
             try OutputFiles.write(CompiledModel.files(for: model), under: output)
         } catch {

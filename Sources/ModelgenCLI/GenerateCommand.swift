@@ -27,15 +27,9 @@ enum GenerateCommand {
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         guard let output = arguments.values["--output"] else { throw UsageError(message: "'modelgen generate' needs --output <dir>") }
         let modelPath = arguments.arguments[0]
-        let settings: GenerationSettings
-        do {
-            settings = try GenerationSettings.resolve(arguments, modelPath: modelPath, console: console)
-        } catch let error as UsageError {
-            throw error
-        } catch {
+        guard let (settings, model) = try GenerationSettings.load(arguments, modelPath: modelPath, console: console) else {
             return Modelgen.ExitStatus.modelErrors
         }
-        guard let model = settings.loadModel(modelPath, console: console) else { return Modelgen.ExitStatus.modelErrors }
         let options = settings.options
         let files: [SwiftGenerator.File]
         do {
@@ -122,6 +116,20 @@ struct GenerationSettings {
             }
         }
         return settings
+    }
+
+    /// The settings and the model with the class prefix applied; nil after printing what was
+    /// wrong with the configuration, the templates or the model.
+    static func load(_ arguments: ParsedArguments, modelPath: String, console: Console) throws(UsageError) -> (GenerationSettings, Model)? {
+        let settings: GenerationSettings
+        do {
+            settings = try resolve(arguments, modelPath: modelPath, console: console)
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            return nil
+        }
+        return settings.loadModel(modelPath, console: console).map { (settings, $0) }
     }
 
     /// Loads the model and applies the class prefix; nil (after printing diagnostics) on errors.
