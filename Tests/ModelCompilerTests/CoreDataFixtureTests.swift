@@ -107,3 +107,27 @@ struct CoreDataStoreFixtureTests {
         }
     }
 }
+
+struct StoreRobustnessTests {
+    /// Corrupted copies of a real store give an error or partial metadata, never a crash.
+    @Test func corruptedStoresNeverCrash() throws {
+        let original = [UInt8](
+            try Data(
+                contentsOf: CoreDataStoreFixtureTests.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3_V1.sqlite")))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-corrupt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var generator = SplitMix64(seed: 5)
+        for round in 0..<60 {
+            var bytes = original
+            for _ in 0..<8 {
+                // Keep the 16-byte header so most rounds reach SQLite and the metadata decoder.
+                let index = Int.random(in: 16..<bytes.count, using: &generator)
+                bytes[index] = UInt8.random(in: 0...255, using: &generator)
+            }
+            let path = folder.appendingPathComponent("store-\(round).sqlite").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            _ = try? StoreInspector.inspect(path)
+        }
+    }
+}

@@ -29,7 +29,9 @@ struct CompiledModelBundleTests {
     }
 
     @Test func aMissingOrBrokenBundleIsAnError() throws {
-        #expect(throws: CompiledModelBundle.ReadError.self) { try CompiledModelBundle(contentsOf: URL(fileURLWithPath: "/nonexistent/X.momd")) }
+        #expect(throws: CompiledModelBundle.ReadError.self) {
+            try CompiledModelBundle(contentsOf: URL(fileURLWithPath: "/nonexistent/X.momd"))
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-runtime-\(UUID().uuidString).momd")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -39,7 +41,10 @@ struct CompiledModelBundleTests {
 
     @Test func readsWhatModelgenCompiles() throws {
         let model = Model(
-            name: "Tiny", versions: [ModelVersion(name: "Tiny 1", entities: [Entity(name: "Item", attributes: [Attribute(name: "name", type: .string)])])],
+            name: "Tiny",
+            versions: [
+                ModelVersion(name: "Tiny 1", entities: [Entity(name: "Item", attributes: [Attribute(name: "name", type: .string)])])
+            ],
             currentVersionName: "Tiny 1")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-runtime-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

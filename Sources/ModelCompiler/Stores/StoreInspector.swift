@@ -137,7 +137,7 @@ private final class Database {
         guard let row = try rows("SELECT Z_UUID, Z_PLIST FROM Z_METADATA").first, let plistData = row[1] as? Data else {
             throw StoreInspectionError(message: "not a Core Data store: Z_METADATA holds no metadata")
         }
-        guard let plist = (try? PropertyListSerialization.propertyList(from: plistData, format: nil)) as? [String: Any] else {
+        guard let plist = PropertyList.foundationObject(from: plistData) as? [String: Any] else {
             throw StoreInspectionError(message: "the store metadata is not a property list dictionary")
         }
         var hashes: [String: [UInt8]] = [:]

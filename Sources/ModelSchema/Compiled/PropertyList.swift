@@ -288,3 +288,31 @@ public enum BinaryPropertyList {
         }
     }
 }
+
+extension PropertyList {
+    /// The value as Foundation objects (`[String: Any]`, `[Any]`, `String`, `Int`, `Double`,
+    /// `Bool`, `Data`, `Date`; UIDs as `Int`).
+    public var foundationObject: Any {
+        switch self {
+        case .string(let text): text
+        case .integer(let number): Int(number)
+        case .real(let number): number
+        case .boolean(let flag): flag
+        case .data(let bytes): Data(bytes)
+        case .date(let seconds): Date(timeIntervalSinceReferenceDate: seconds)
+        case .array(let items): items.map(\.foundationObject)
+        case .dictionary(let members): Dictionary(members.map { ($0.key, $0.value.foundationObject) }) { first, _ in first }
+        case .uid(let number): Int(number)
+        }
+    }
+
+    /// Reads a property list from untrusted bytes: binary ones with the bounds-checked decoder
+    /// here, XML ones with Foundation. Nil when the bytes are neither.
+    public static func foundationObject(from data: Data) -> Any? {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: Array("bplist".utf8)) {
+            return (try? BinaryPropertyList.decode(bytes))?.foundationObject
+        }
+        return try? PropertyListSerialization.propertyList(from: data, format: nil)
+    }
+}

@@ -23,12 +23,7 @@ public struct VersionInfo: Hashable, Sendable {
 
     /// Reads a `VersionInfo.plist` (binary or XML property list).
     public init(plist data: Data) throws(FormatError) {
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, format: nil)
-        } catch {
-            throw FormatError(message: "not a property list")
-        }
+        guard let object = PropertyList.foundationObject(from: data) else { throw FormatError(message: "not a property list") }
         guard let dictionary = object as? [String: Any] else { throw FormatError(message: "expected a dictionary") }
         guard let current = dictionary["NSManagedObjectModel_CurrentVersionName"] as? String else {
             throw FormatError(message: "NSManagedObjectModel_CurrentVersionName is missing")

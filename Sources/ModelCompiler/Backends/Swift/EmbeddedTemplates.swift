@@ -4,246 +4,246 @@
 enum EmbeddedTemplates {
     static let sources: [String: String] = [
         "entity": #"""
-{{> header}}
+        {{> header}}
 
-{{> imports}}
+        {{> imports}}
 
-#if canImport(CoreData)
-import CoreData
+        #if canImport(CoreData)
+        import CoreData
 
-{{> entityClass}}
-#endif
+        {{> entityClass}}
+        #endif
 
-"""#,
+        """#,
         "entityClass": #"""
-{{#documentationLines}}
-/// {{{.}}}
-{{/documentationLines}}
-@objc({{className}})
-{{access}} class {{className}}: {{superclass}} {
-    @nonobjc {{access}} class func fetchRequest() -> NSFetchRequest<{{className}}> {
-        NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
-    }
+        {{#documentationLines}}
+        /// {{{.}}}
+        {{/documentationLines}}
+        @objc({{className}})
+        {{access}} class {{className}}: {{superclass}} {
+            @nonobjc {{access}} class func fetchRequest() -> NSFetchRequest<{{className}}> {
+                NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
+            }
 
-    /// The names of `{{name}}`'s properties, for predicates, sort descriptors and key paths.
-    {{access}} enum Keys {
-        {{#keys}}
-        {{access}} static let {{name}} = {{{literal}}}
-        {{/keys}}
-    }
+            /// The names of `{{name}}`'s properties, for predicates, sort descriptors and key paths.
+            {{access}} enum Keys {
+                {{#keys}}
+                {{access}} static let {{name}} = {{{literal}}}
+                {{/keys}}
+            }
 
-    {{#attributes}}
-    {{#spaced}}
+            {{#attributes}}
+            {{#spaced}}
 
-    {{/spaced}}
-    {{#documentationLines}}
-    /// {{{.}}}
-    {{/documentationLines}}
-    {{#isManaged}}
-    @NSManaged {{access}} {{setterAccess}}var {{name}}: {{{swiftType}}}
-    {{/isManaged}}
-    {{#isComputed}}
-    {{access}} var {{name}}: {{{swiftType}}} {
-        get {
-            willAccessValue(forKey: Keys.{{name}})
-            defer { didAccessValue(forKey: Keys.{{name}}) }
-            return {{{read}}}
+            {{/spaced}}
+            {{#documentationLines}}
+            /// {{{.}}}
+            {{/documentationLines}}
+            {{#isManaged}}
+            @NSManaged {{access}} {{setterAccess}}var {{name}}: {{{swiftType}}}
+            {{/isManaged}}
+            {{#isComputed}}
+            {{access}} var {{name}}: {{{swiftType}}} {
+                get {
+                    willAccessValue(forKey: Keys.{{name}})
+                    defer { didAccessValue(forKey: Keys.{{name}}) }
+                    return {{{read}}}
+                }
+                {{#write}}
+                set {
+                    willChangeValue(forKey: Keys.{{name}})
+                    defer { didChangeValue(forKey: Keys.{{name}}) }
+                    setPrimitiveValue({{{write}}}, forKey: Keys.{{name}})
+                }
+                {{/write}}
+            }
+
+            {{/isComputed}}
+            {{#rawValueAccessor}}
+
+            /// The raw value stored for `{{attributeName}}`, also when it is not a known case.
+            {{access}} var {{name}}: {{{type}}} {
+                willAccessValue(forKey: Keys.{{attributeName}})
+                defer { didAccessValue(forKey: Keys.{{attributeName}}) }
+                return {{{read}}}
+            }
+
+            {{/rawValueAccessor}}
+            {{/attributes}}
+
+            {{#relationships}}
+            {{#spaced}}
+
+            {{/spaced}}
+            {{#documentationLines}}
+            /// {{{.}}}
+            {{/documentationLines}}
+            @NSManaged {{access}} var {{name}}: {{{swiftType}}}
+            {{/relationships}}
         }
-        {{#write}}
-        set {
-            willChangeValue(forKey: Keys.{{name}})
-            defer { didChangeValue(forKey: Keys.{{name}}) }
-            setPrimitiveValue({{{write}}}, forKey: Keys.{{name}})
+        {{#toManyRelationships}}
+
+        // MARK: Generated accessors for {{name}}
+
+        extension {{className}} {
+            {{#isOrdered}}
+            @objc(insertObject:in{{capitalizedName}}AtIndex:)
+            @NSManaged {{access}} func insertInto{{capitalizedName}}(_ value: {{destination}}, at index: Int)
+
+            @objc(removeObjectFrom{{capitalizedName}}AtIndex:)
+            @NSManaged {{access}} func removeFrom{{capitalizedName}}(at index: Int)
+
+            @objc(insert{{capitalizedName}}:atIndexes:)
+            @NSManaged {{access}} func insertInto{{capitalizedName}}(_ values: [{{destination}}], at indexes: NSIndexSet)
+
+            @objc(remove{{capitalizedName}}AtIndexes:)
+            @NSManaged {{access}} func removeFrom{{capitalizedName}}(at indexes: NSIndexSet)
+
+            @objc(replaceObjectIn{{capitalizedName}}AtIndex:withObject:)
+            @NSManaged {{access}} func replace{{capitalizedName}}(at index: Int, with value: {{destination}})
+
+            @objc(replace{{capitalizedName}}AtIndexes:with{{capitalizedName}}:)
+            @NSManaged {{access}} func replace{{capitalizedName}}(at indexes: NSIndexSet, with values: [{{destination}}])
+
+            {{/isOrdered}}
+            @objc(add{{capitalizedName}}Object:)
+            @NSManaged {{access}} func addTo{{capitalizedName}}(_ value: {{destination}})
+
+            @objc(remove{{capitalizedName}}Object:)
+            @NSManaged {{access}} func removeFrom{{capitalizedName}}(_ value: {{destination}})
+
+            @objc(add{{capitalizedName}}:)
+            @NSManaged {{access}} func addTo{{capitalizedName}}(_ values: {{#isOrdered}}NSOrderedSet{{/isOrdered}}{{^isOrdered}}NSSet{{/isOrdered}})
+
+            @objc(remove{{capitalizedName}}:)
+            @NSManaged {{access}} func removeFrom{{capitalizedName}}(_ values: {{#isOrdered}}NSOrderedSet{{/isOrdered}}{{^isOrdered}}NSSet{{/isOrdered}})
         }
-        {{/write}}
-    }
+        {{/toManyRelationships}}
 
-    {{/isComputed}}
-    {{#rawValueAccessor}}
-
-    /// The raw value stored for `{{attributeName}}`, also when it is not a known case.
-    {{access}} var {{name}}: {{{type}}} {
-        willAccessValue(forKey: Keys.{{attributeName}})
-        defer { didAccessValue(forKey: Keys.{{attributeName}}) }
-        return {{{read}}}
-    }
-
-    {{/rawValueAccessor}}
-    {{/attributes}}
-
-    {{#relationships}}
-    {{#spaced}}
-
-    {{/spaced}}
-    {{#documentationLines}}
-    /// {{{.}}}
-    {{/documentationLines}}
-    @NSManaged {{access}} var {{name}}: {{{swiftType}}}
-    {{/relationships}}
-}
-{{#toManyRelationships}}
-
-// MARK: Generated accessors for {{name}}
-
-extension {{className}} {
-    {{#isOrdered}}
-    @objc(insertObject:in{{capitalizedName}}AtIndex:)
-    @NSManaged {{access}} func insertInto{{capitalizedName}}(_ value: {{destination}}, at index: Int)
-
-    @objc(removeObjectFrom{{capitalizedName}}AtIndex:)
-    @NSManaged {{access}} func removeFrom{{capitalizedName}}(at index: Int)
-
-    @objc(insert{{capitalizedName}}:atIndexes:)
-    @NSManaged {{access}} func insertInto{{capitalizedName}}(_ values: [{{destination}}], at indexes: NSIndexSet)
-
-    @objc(remove{{capitalizedName}}AtIndexes:)
-    @NSManaged {{access}} func removeFrom{{capitalizedName}}(at indexes: NSIndexSet)
-
-    @objc(replaceObjectIn{{capitalizedName}}AtIndex:withObject:)
-    @NSManaged {{access}} func replace{{capitalizedName}}(at index: Int, with value: {{destination}})
-
-    @objc(replace{{capitalizedName}}AtIndexes:with{{capitalizedName}}:)
-    @NSManaged {{access}} func replace{{capitalizedName}}(at indexes: NSIndexSet, with values: [{{destination}}])
-
-    {{/isOrdered}}
-    @objc(add{{capitalizedName}}Object:)
-    @NSManaged {{access}} func addTo{{capitalizedName}}(_ value: {{destination}})
-
-    @objc(remove{{capitalizedName}}Object:)
-    @NSManaged {{access}} func removeFrom{{capitalizedName}}(_ value: {{destination}})
-
-    @objc(add{{capitalizedName}}:)
-    @NSManaged {{access}} func addTo{{capitalizedName}}(_ values: {{#isOrdered}}NSOrderedSet{{/isOrdered}}{{^isOrdered}}NSSet{{/isOrdered}})
-
-    @objc(remove{{capitalizedName}}:)
-    @NSManaged {{access}} func removeFrom{{capitalizedName}}(_ values: {{#isOrdered}}NSOrderedSet{{/isOrdered}}{{^isOrdered}}NSSet{{/isOrdered}})
-}
-{{/toManyRelationships}}
-
-"""#,
+        """#,
         "header": #"""
-// {{generatedNotice}}
+        // {{generatedNotice}}
 
-"""#,
+        """#,
         "imports": #"""
-import Foundation
-{{#imports}}
-import {{.}}
-{{/imports}}
+        import Foundation
+        {{#imports}}
+        import {{.}}
+        {{/imports}}
 
-"""#,
+        """#,
         "model": #"""
-{{> header}}
+        {{> header}}
 
-{{> imports}}
+        {{> imports}}
 
-/// The versions of the {{modelNameText}} model and where its compiled form lives.
-{{access}} enum {{typeName}} {
-    /// The model's name, which is also the name of its compiled `.momd` bundle.
-    {{access}} static let name = {{{modelName}}}
+        /// The versions of the {{modelNameText}} model and where its compiled form lives.
+        {{access}} enum {{typeName}} {
+            /// The model's name, which is also the name of its compiled `.momd` bundle.
+            {{access}} static let name = {{{modelName}}}
 
-    /// A version of the model, identified by the checksum Core Data computes for it
-    /// (`NSManagedObjectModel.versionChecksum`).
-    {{access}} enum Version: String, CaseIterable, Sendable {
-        {{#versions}}
-        case {{caseName}} = {{{name}}}
-        {{/versions}}
+            /// A version of the model, identified by the checksum Core Data computes for it
+            /// (`NSManagedObjectModel.versionChecksum`).
+            {{access}} enum Version: String, CaseIterable, Sendable {
+                {{#versions}}
+                case {{caseName}} = {{{name}}}
+                {{/versions}}
 
-        /// The version checksum, as `NSManagedObjectModel.versionChecksum` reports it.
-        {{access}} var checksum: String {
-            switch self {
-            {{#versions}}
-            case .{{caseName}}: {{{checksum}}}
-            {{/versions}}
+                /// The version checksum, as `NSManagedObjectModel.versionChecksum` reports it.
+                {{access}} var checksum: String {
+                    switch self {
+                    {{#versions}}
+                    case .{{caseName}}: {{{checksum}}}
+                    {{/versions}}
+                    }
+                }
+            }
+
+            /// The version new stores are created with.
+            {{access}} static let currentVersion = Version.{{currentCase}}
+        }
+        {{#enums}}
+
+        {{#documentationLines}}
+        /// {{{.}}}
+        {{/documentationLines}}
+        {{access}} enum {{name}}: {{rawType}}, CaseIterable, Codable, Sendable {
+            {{#cases}}
+            case {{name}}{{#rawValue}} = {{{rawValue}}}{{/rawValue}}
+            {{/cases}}
+        }
+        {{/enums}}
+        {{#composites}}
+
+        {{#documentationLines}}
+        /// {{{.}}}
+        {{/documentationLines}}
+        {{access}} struct {{name}}: Codable, Hashable, Sendable {
+            {{#fields}}
+            {{#documentationLines}}
+            /// {{{.}}}
+            {{/documentationLines}}
+            {{access}} var {{name}}: {{{swiftType}}}
+            {{/fields}}
+
+            {{#hasFields}}
+            {{access}} init({{{initParameters}}}) {
+                {{#fields}}
+                self.{{name}} = {{name}}
+                {{/fields}}
+            }
+
+            /// Reads the dictionary Core Data stores for a composite attribute; nil when a required
+            /// field is missing or has another type.
+            {{access}} init?(coreDataDictionary dictionary: [String: Any]) {
+                {{#fields}}
+                {{#isOptional}}
+                self.{{name}} = {{{decode}}}
+                {{/isOptional}}
+                {{^isOptional}}
+                guard let {{name}} = {{{decode}}} else { return nil }
+                self.{{name}} = {{name}}
+                {{/isOptional}}
+                {{/fields}}
+            }
+
+            /// The dictionary Core Data stores for a composite attribute.
+            {{access}} var coreDataDictionary: [String: Any] {
+                var dictionary: [String: Any] = [:]
+                {{#fields}}
+                dictionary[{{{key}}}] = {{{encode}}}
+                {{/fields}}
+                return dictionary
+            }
+            {{/hasFields}}
+            {{^hasFields}}
+            {{access}} init() {}
+
+            /// A composite without fields stores an empty dictionary.
+            {{access}} init?(coreDataDictionary dictionary: [String: Any]) {}
+
+            /// The dictionary Core Data stores for a composite attribute.
+            {{access}} var coreDataDictionary: [String: Any] { [:] }
+            {{/hasFields}}
+        }
+        {{/composites}}
+
+        #if canImport(CoreData)
+        import CoreData
+        {{#entities}}
+
+        {{> entityClass}}
+        {{/entities}}
+
+        extension {{typeName}} {
+            /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
+            /// `Bundle.module`); nil when the bundle has no `{{modelNameText}}.momd`.
+            {{access}} static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
+                bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
             }
         }
-    }
+        #endif
 
-    /// The version new stores are created with.
-    {{access}} static let currentVersion = Version.{{currentCase}}
-}
-{{#enums}}
-
-{{#documentationLines}}
-/// {{{.}}}
-{{/documentationLines}}
-{{access}} enum {{name}}: {{rawType}}, CaseIterable, Codable, Sendable {
-    {{#cases}}
-    case {{name}}{{#rawValue}} = {{{rawValue}}}{{/rawValue}}
-    {{/cases}}
-}
-{{/enums}}
-{{#composites}}
-
-{{#documentationLines}}
-/// {{{.}}}
-{{/documentationLines}}
-{{access}} struct {{name}}: Codable, Hashable, Sendable {
-    {{#fields}}
-    {{#documentationLines}}
-    /// {{{.}}}
-    {{/documentationLines}}
-    {{access}} var {{name}}: {{{swiftType}}}
-    {{/fields}}
-
-    {{#hasFields}}
-    {{access}} init({{{initParameters}}}) {
-        {{#fields}}
-        self.{{name}} = {{name}}
-        {{/fields}}
-    }
-
-    /// Reads the dictionary Core Data stores for a composite attribute; nil when a required
-    /// field is missing or has another type.
-    {{access}} init?(coreDataDictionary dictionary: [String: Any]) {
-        {{#fields}}
-        {{#isOptional}}
-        self.{{name}} = {{{decode}}}
-        {{/isOptional}}
-        {{^isOptional}}
-        guard let {{name}} = {{{decode}}} else { return nil }
-        self.{{name}} = {{name}}
-        {{/isOptional}}
-        {{/fields}}
-    }
-
-    /// The dictionary Core Data stores for a composite attribute.
-    {{access}} var coreDataDictionary: [String: Any] {
-        var dictionary: [String: Any] = [:]
-        {{#fields}}
-        dictionary[{{{key}}}] = {{{encode}}}
-        {{/fields}}
-        return dictionary
-    }
-    {{/hasFields}}
-    {{^hasFields}}
-    {{access}} init() {}
-
-    /// A composite without fields stores an empty dictionary.
-    {{access}} init?(coreDataDictionary dictionary: [String: Any]) {}
-
-    /// The dictionary Core Data stores for a composite attribute.
-    {{access}} var coreDataDictionary: [String: Any] { [:] }
-    {{/hasFields}}
-}
-{{/composites}}
-
-#if canImport(CoreData)
-import CoreData
-{{#entities}}
-
-{{> entityClass}}
-{{/entities}}
-
-extension {{typeName}} {
-    /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
-    /// `Bundle.module`); nil when the bundle has no `{{modelNameText}}.momd`.
-    {{access}} static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
-        bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
-    }
-}
-#endif
-
-"""#,
+        """#,
     ]
 }

@@ -89,7 +89,8 @@ enum SwiftTypes {
                 : "A stored raw value that is not a case of `\(enumName)` reads as `.\(fallback)`; `\(attribute.name)RawValue` still has it."
             let rawGetter =
                 enumType.rawType == .string
-                ? "primitiveValue(forKey: \(key)) as? String" : "(primitiveValue(forKey: \(key)) as? NSNumber)?.\(numberGetter(enumType.rawType))"
+                ? "primitiveValue(forKey: \(key)) as? String"
+                : "(primitiveValue(forKey: \(key)) as? NSNumber)?.\(numberGetter(enumType.rawType))"
             return Accessor(
                 swiftType: swiftType, kind: .computed(read: getter, write: readOnly ? nil : write),
                 note: note, rawValueAccessor: ("\(attribute.name)RawValue", rawType + "?", rawGetter))
@@ -111,7 +112,8 @@ enum SwiftTypes {
                 swiftType: swiftType,
                 kind: .computed(
                     read: optional ? read : "\(read) ?? 0",
-                    write: readOnly ? nil : (optional ? "newValue.map { NSDecimalNumber(decimal: $0) }" : "NSDecimalNumber(decimal: newValue)")),
+                    write: readOnly
+                        ? nil : (optional ? "newValue.map { NSDecimalNumber(decimal: $0) }" : "NSDecimalNumber(decimal: newValue)")),
                 note: optional ? nil : "Reads as 0 until a value is set.", rawValueAccessor: nil)
         case .string, .date, .uuid, .uri, .objectID:
             return Accessor(swiftType: swiftType, kind: .managed, note: nil, rawValueAccessor: nil)
