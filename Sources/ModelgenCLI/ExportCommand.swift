@@ -18,7 +18,7 @@ enum ExportCommand {
             """)
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        guard let output = arguments.values["--output"]?.trimmingSuffix("/") else {
+        guard let output = arguments.values["--output"]?.trimmingSlashes else {
             throw UsageError(message: "'modelgen export' needs --output <X.xcdatamodeld>")
         }
         guard output.hasSuffix(".xcdatamodeld") else { throw UsageError(message: "--output must name a folder ending in .xcdatamodeld") }
@@ -36,13 +36,5 @@ enum ExportCommand {
         }
         console.standardOutput("wrote \(output)\n")
         return Modelgen.ExitStatus.success
-    }
-}
-
-extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
-        var result = self
-        while result.count > suffix.count, result.hasSuffix(suffix) { result.removeLast(suffix.count) }
-        return result
     }
 }

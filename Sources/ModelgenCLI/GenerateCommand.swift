@@ -79,7 +79,7 @@ struct GenerationSettings {
     /// configuration or the template folder and throws `Failure`; throws `UsageError` for bad values.
     static func resolve(_ arguments: ParsedArguments, modelPath: String, console: Console) throws -> GenerationSettings {
         var settings = GenerationSettings()
-        settings.options.sourceName = (modelPath.trimmingSuffix("/") as NSString).lastPathComponent
+        settings.options.sourceName = (modelPath.trimmingSlashes as NSString).lastPathComponent
         var templatesFolder: String?
         if let configPath = arguments.values["--config"] ?? GeneratorConfiguration.file(besideModel: modelPath) {
             let (configuration, diagnostics) = GeneratorConfiguration.load(configPath)

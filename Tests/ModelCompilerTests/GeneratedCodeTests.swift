@@ -12,6 +12,8 @@ struct GeneratedCodeTests {
         let modelPath: URL
         let access: SwiftGenerator.AccessLevel
         let layout: SwiftGenerator.Layout
+        /// Where the expected files are; by default `Golden/Generated/<name>`.
+        var goldenFolder: URL? = nil
         var description: String { name }
     }
 
@@ -24,7 +26,9 @@ struct GeneratedCodeTests {
             layout: .model),
         Case(
             name: "Notes", modelPath: Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Notes.model.yaml"), access: .public,
-            layout: .entity),
+            layout: .entity,
+            // The checked-in sample's sources are this case's golden files.
+            goldenFolder: Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Generated")),
         Case(
             name: "SampleModel", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld"),
             access: .public, layout: .entity),
@@ -64,7 +68,7 @@ struct GeneratedCodeTests {
     @Test(arguments: cases)
     func generatedSourcesMatchGoldenFiles(_ testCase: Case) throws {
         let files = try Self.generate(testCase)
-        let folder = Fixtures.golden.appendingPathComponent("Generated/\(testCase.name)")
+        let folder = testCase.goldenFolder ?? Fixtures.golden.appendingPathComponent("Generated/\(testCase.name)")
         if ProcessInfo.processInfo.environment["MODELGEN_UPDATE_GOLDEN"] != nil {
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -190,7 +190,7 @@ public enum XcodeModelWriter {
         case .number(let text), .string(let text), .uuid(let text), .uri(let text): return text
         case .boolean(let flag): return flag ? "YES" : "NO"
         case .date(let text):
-            guard let date = LiteralReader.date(from: text) else { return text }
+            guard let date = ISO8601.date(from: text) else { return text }
             let seconds = date.timeIntervalSinceReferenceDate
             return seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
         }

@@ -204,7 +204,8 @@ struct ModelSourceReader {
 }
 
 extension String {
-    var trimmingSlashes: String {
+    /// The path without trailing slashes (`Trips.modeld/` → `Trips.modeld`).
+    public var trimmingSlashes: String {
         var result = self
         while result.count > 1, result.hasSuffix("/") { result.removeLast() }
         return result

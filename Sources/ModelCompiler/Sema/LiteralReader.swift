@@ -39,7 +39,7 @@ struct LiteralReader {
             guard case .bool(let value)? = core else { return mismatch("true or false") }
             return .boolean(value)
         case .date:
-            guard Self.date(from: text) != nil else {
+            guard ISO8601.date(from: text) != nil else {
                 return mismatch("an ISO 8601 date (such as 2024-01-31 or 2024-01-31T12:00:00Z)")
             }
             return .date(text)
@@ -55,10 +55,6 @@ struct LiteralReader {
         }
     }
 
-    static func date(from text: String) -> Date? {
-        ISO8601.date(from: text)
-    }
-
     /// Orders two literals of the same numeric or date type.
     static func compare(_ lhs: AttributeValue, _ rhs: AttributeValue) -> ComparisonResult? {
         switch (lhs, rhs) {
@@ -67,7 +63,7 @@ struct LiteralReader {
             guard let a = Double(a), let b = Double(b) else { return nil }
             return a == b ? .orderedSame : (a < b ? .orderedAscending : .orderedDescending)
         case (.date(let a), .date(let b)):
-            guard let a = date(from: a), let b = date(from: b) else { return nil }
+            guard let a = ISO8601.date(from: a), let b = ISO8601.date(from: b) else { return nil }
             return a.compare(b)
         default: return nil
         }
