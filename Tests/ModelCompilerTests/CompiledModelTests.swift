@@ -7,7 +7,7 @@ import Testing
 /// its `.xcdatamodeld` and compiled, decodes to the same classes, keys and values as the
 /// momc-written `.mom` beside it (object order and UIDs aside).
 struct CompiledModelTests {
-    static let coredata = Fixtures.shared.appendingPathComponent("coredata")
+    static let coredata = Fixtures.root.appendingPathComponent("coredata")
 
     static func momcGraph(_ bundle: String, _ version: String) throws -> ArchiveGraph {
         let bytes = try [UInt8](Data(contentsOf: coredata.appendingPathComponent("\(bundle)/\(version).mom")))

@@ -7,7 +7,7 @@ import Testing
 /// Ground truth from Apple's tools: every version of every fixture model, imported from its
 /// `.xcdatamodeld`, hashes to exactly what `momc` wrote into the `.momd`'s VersionInfo.plist.
 struct CoreDataFixtureTests {
-    static let coredata = Fixtures.shared.appendingPathComponent("coredata")
+    static let coredata = Fixtures.root.appendingPathComponent("coredata")
 
     /// (model folder, compiled bundle) pairs of the fixtures that have both.
     static let compiledModels: [(model: String, bundle: String)] = [
@@ -42,7 +42,7 @@ struct CoreDataFixtureTests {
 /// Every fixture store was written by one version of its model: that version reproduces the
 /// store's entity hashes, hashes digest and (where recorded) checksum byte for byte.
 struct CoreDataStoreFixtureTests {
-    static let coredata = Fixtures.shared.appendingPathComponent("coredata")
+    static let coredata = Fixtures.root.appendingPathComponent("coredata")
 
     /// Store → (model, the version that wrote it).
     static let stores: [String: (model: String, version: String)] = [

@@ -17,7 +17,7 @@ struct GeneratedCodeTests {
         var description: String { name }
     }
 
-    static let coredata = Fixtures.shared.appendingPathComponent("coredata")
+    static let coredata = Fixtures.root.appendingPathComponent("coredata")
 
     static let cases: [Case] = [
         Case(name: "Trips", modelPath: Fixtures.samples.appendingPathComponent("Trips/Trips.modeld"), access: .public, layout: .entity),

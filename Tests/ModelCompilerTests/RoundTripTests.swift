@@ -6,7 +6,7 @@ import Testing
 
 /// Xcode model → YAML → model keeps every fact the YAML format holds, and every hash.
 struct RoundTripTests {
-    static let coredata = Fixtures.shared.appendingPathComponent("coredata")
+    static let coredata = Fixtures.root.appendingPathComponent("coredata")
 
     static let xcodeModels = [
         "CoreDataPlus-SampleModel/SampleModel.xcdatamodeld",

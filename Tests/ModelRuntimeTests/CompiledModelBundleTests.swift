@@ -5,7 +5,7 @@ import Testing
 
 struct CompiledModelBundleTests {
     static let coredata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/coredata")
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/coredata")
     static let bundleURL = coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.momd")
 
     @Test func readsVersionsAndChecksumsOfAMomcBundle() throws {

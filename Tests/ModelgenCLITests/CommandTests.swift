@@ -96,7 +96,7 @@ struct CommandTests {
 }
 
 struct CoreDataCommandTests {
-    static let coredata = CommandTests.root.deletingLastPathComponent().appendingPathComponent("shared/fixtures/coredata")
+    static let coredata = CommandTests.root.appendingPathComponent("Tests/Fixtures/coredata")
 
     @Test func checksumJSONHasTheDocumentedShape() {
         let run = CapturedRun([

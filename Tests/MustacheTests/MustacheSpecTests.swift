@@ -5,7 +5,7 @@ import Testing
 /// The official Mustache specification (v1.4.2): every required case must pass.
 struct MustacheSpecTests {
     static let specFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures/mustache-spec")
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/mustache-spec")
 
     static let requiredFiles = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections"]
 

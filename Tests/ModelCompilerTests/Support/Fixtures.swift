@@ -1,14 +1,14 @@
 import Foundation
 
-/// Paths of the shared fixtures and of this package, independent of the working directory.
+/// Paths of the fixtures (`Tests/Fixtures`, see its README) and of this package, independent of the working directory.
 enum Fixtures {
     /// The repository root (three levels above this file: Support/, ModelCompilerTests/, Tests/).
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    static let root = packageRoot.appendingPathComponent("Tests/Fixtures")
 
-    static let yamlTestSuite = shared.appendingPathComponent("yaml-test-suite")
+    static let yamlTestSuite = root.appendingPathComponent("yaml-test-suite")
 
     static let golden = packageRoot.appendingPathComponent("Tests/ModelCompilerTests/Golden")
 
