@@ -5,7 +5,7 @@ import Testing
 
 struct CompiledModelBundleTests {
     static let coredata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/coredata")
+        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/coredata")
     static let bundleURL = coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.momd")
 
     @Test func readsVersionsAndChecksumsOfAMomcBundle() throws {

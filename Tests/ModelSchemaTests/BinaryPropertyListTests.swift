@@ -5,7 +5,7 @@ import Testing
 
 struct BinaryPropertyListTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/coredata")
+        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/coredata")
 
     static let sample: PropertyList = .dictionary([
         ("name", .string("Trips")), ("count", .integer(300)), ("negative", .integer(-2)), ("ratio", .real(0.5)),

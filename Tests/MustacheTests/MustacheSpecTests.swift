@@ -5,7 +5,7 @@ import Testing
 /// The official Mustache specification (v1.4.2): every required case must pass.
 struct MustacheSpecTests {
     static let specFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/mustache-spec")
+        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/mustache-spec")
 
     static let requiredFiles = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections"]
 
