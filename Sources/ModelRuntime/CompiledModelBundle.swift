@@ -1,5 +1,6 @@
 import Foundation
 import ModelSchema
+import ModelStore
 
 /// A compiled model bundle (`<Name>.momd`) as an app or server sees it at run time: its versions,
 /// the current one, each version's checksum and entity version hashes. Reading it needs no Core
@@ -61,12 +62,9 @@ public struct CompiledModelBundle: Sendable {
     /// decoded `Z_METADATA` plist): the version whose entity hashes equal the store's
     /// `NSStoreModelVersionHashes`. Nil when no version matches.
     public func version(matchingStoreMetadata metadata: [String: Any]) -> Version? {
-        guard let stored = metadata["NSStoreModelVersionHashes"] as? [String: Any] else { return nil }
-        var hashes: [String: Data] = [:]
-        for (entity, value) in stored {
-            guard let data = value as? Data else { return nil }
-            hashes[entity] = data
-        }
-        return versions.first { $0.entityHashes == hashes }
+        guard let hashes = StoreModelMatch.entityHashes(inMetadata: metadata) else { return nil }
+        let candidates = versions.map { StoreModelMatch.Candidate(name: $0.name, entityHashes: $0.entityHashes.mapValues { [UInt8]($0) }) }
+        guard let name = StoreModelMatch.match(hashes, against: candidates).matchingVersion else { return nil }
+        return versions.first { $0.name == name }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ModelCompiler
 import ModelSchema
+import ModelStore
 
 /// `modelgen inspect-store <store.sqlite> [--model <model>] [--json]`.
 enum InspectStoreCommand {
@@ -17,8 +18,9 @@ enum InspectStoreCommand {
             .init(name: "--json", valueName: nil, help: "Print JSON instead of text."),
         ],
         discussion: """
-            The store is never modified: it is copied, with its -wal and -shm files, to a temporary
-            folder and only the copy is opened. With --model, exit status 1 means no version matches.
+            Nothing is written, beside the store or anywhere else: the store is opened read-only
+            (a store with an un-checkpointed -wal file is read into memory with the WAL applied).
+            Only regular files are read. With --model, exit status 1 means no version matches.
             """)
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
