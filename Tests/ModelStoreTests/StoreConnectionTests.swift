@@ -61,7 +61,7 @@ struct StoreConnectionTests {
         #expect(try PrimaryKeyAllocator(connection: first).allocate(1, rootEntityNumber: note) == 9)
         let tag = try #require(layout.entity(named: "Tag")).entityNumber
         #expect(try PrimaryKeyAllocator(connection: second).allocate(2, rootEntityNumber: tag) == 1)
-        #expect(try first.rows("SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") == [[.integer(1), .integer(0)], [.integer(2), .integer(9)], [.integer(3), .integer(2)]])
+        #expect(try first.rows("SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") == [[.integer(1), .integer(9)], [.integer(2), .integer(0)], [.integer(3), .integer(2)]])
         #expect(throws: PrimaryKeyAllocator.AllocationError.self) { try PrimaryKeyAllocator(connection: first).allocate(1, rootEntityNumber: 99) }
     }
 

@@ -33,7 +33,9 @@ struct StoreSchemaFixtureTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let fixture = try StoreConnection(path: Fixtures.copyStore(store, to: folder), mode: .readWrite)
         let created = try StoreSchema.create(at: folder.appendingPathComponent("created.sqlite").path, version: version)
-        #expect(try Self.schema(created) == Self.schema(fixture))
+        let expected = try Self.schema(fixture)
+        #expect(expected.count >= 4)
+        #expect(try Self.schema(created) == expected)
     }
 
     /// `Z_PRIMARYKEY` numbering (roots by name, sub-entities depth-first) as in every fixture;

@@ -147,6 +147,18 @@ struct CoreDataCommandTests {
         #expect(notSQLite.errors.hasSuffix("error: not a SQLite database\n"))
     }
 
+    /// A FIFO would block a reader forever: it is refused up front with exit status 1.
+    @Test func inspectStoreRefusesAFIFO() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("store.sqlite").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let run = CapturedRun(["inspect-store", fifo])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("is not a regular file"))
+    }
+
     @Test func importThenCompileWritesABundle() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
