@@ -58,6 +58,13 @@ public enum StoreInspector {
 
     /// Opens a store for reading as described above.
     public static func open(_ path: String) throws(StoreInspectionError) -> StoreConnection {
+        let connection = try openWithoutTemporaryFiles(path)
+        // Sorts and temporary tables stay in memory too, so SQLite creates no temporary files.
+        do { try connection.execute("PRAGMA temp_store = MEMORY") } catch { throw StoreInspectionError(message: error.message) }
+        return connection
+    }
+
+    private static func openWithoutTemporaryFiles(_ path: String) throws(StoreInspectionError) -> StoreConnection {
         let size = try regularFileSize(path, role: "store")
         guard let handle = FileHandle(forReadingAtPath: path) else { throw StoreInspectionError(message: "cannot read the file") }
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
