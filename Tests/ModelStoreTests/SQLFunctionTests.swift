@@ -94,6 +94,11 @@ struct SQLFunctionTests {
         #expect(connection.derivedValueChanges.isEmpty)
     }
 
+    @Test func mergeableStringsAreRefusedExceptNull() throws {
+        #expect(try Self.value("NSCoreDataDATriggerMergeableString('ZNOTE', 1, 1, 'title', NULL)") == .null)
+        #expect(throws: StoreSQLiteError.self) { try Self.value("NSCoreDataDATriggerMergeableString('ZNOTE', 1, 1, 'title', 'x')") }
+    }
+
     static func sorted(_ values: [String], _ collation: String) throws -> [String] {
         let connection = try StoreConnection()
         try connection.execute("CREATE TABLE t (v TEXT)")

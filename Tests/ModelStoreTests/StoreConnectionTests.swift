@@ -52,8 +52,8 @@ struct StoreConnectionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("store.sqlite").path
         let first = try StoreSchema.create(at: path, version: Self.version)
-        let second = try StoreConnection(path: path, mode: .readWrite)
-        try second.applyConnectionPragmas()
+        let second = try StoreConnection.openStore(at: path)
+        #expect(try second.rows("PRAGMA journal_mode") == [[.text("wal")]])
         let layout = StoreLayout(Self.version)
         let note = try #require(layout.entity(named: "Draft")).rootEntityNumber
         #expect(try PrimaryKeyAllocator(connection: first).allocate(3, rootEntityNumber: note) == 1)

@@ -171,3 +171,26 @@ struct StoreModelMatchTests {
         #expect(StoreModelMatch.entityHashes(inMetadata: ["NSStoreModelVersionHashes": ["Item": Data(Self.a)]]) == ["Item": Self.a])
     }
 }
+
+struct WALReplayTests {
+    static let store = "wibosco-CoreDataMigration-Example/CoreDataMigration_Example_WAL.sqlite"
+
+    /// Frames after the last commit frame are not part of the store.
+    @Test func framesAfterTheLastCommitAreIgnored() throws {
+        let database = [UInt8](try Data(contentsOf: Fixtures.coredata.appendingPathComponent(Self.store)))
+        let wal = [UInt8](try Data(contentsOf: Fixtures.coredata.appendingPathComponent(Self.store + "-wal")))
+        let full = try WALReplay.image(database: database, wal: wal)
+        // Cutting the WAL inside its last frame drops only that (or a later) transaction.
+        let truncated = try WALReplay.image(database: database, wal: Array(wal.dropLast(100)))
+        #expect(truncated != full)
+        #expect(try WALReplay.image(database: database, wal: []) == WALReplay.image(database: database, wal: Array(wal.prefix(31))))
+        let empty = try StoreConnection.readOnlyImage(WALReplay.image(database: database, wal: []))
+        #expect(try empty.rows("SELECT Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") == [[.integer(0)], [.integer(0)]])
+        let image = try StoreConnection.readOnlyImage(full)
+        #expect(try image.rows("SELECT Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") == [[.integer(84)], [.integer(84)]])
+    }
+
+    @Test func aWALWithoutItsHeaderIsAnError() {
+        #expect(throws: WALReplay.FormatError.self) { try WALReplay.image(database: [], wal: [UInt8](repeating: 7, count: 64)) }
+    }
+}

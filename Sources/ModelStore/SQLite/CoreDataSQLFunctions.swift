@@ -21,6 +21,7 @@ enum CoreDataSQLFunctions {
         ("NSCoreDataTriggerUpdateAffectedObjectValue", 5, false, affectedObjectValue),
         ("NSCoreDataDATriggerInsertUpdatedAffectedObjectValue", 5, false, affectedObjectValue),
         ("NSCoreDataDATriggerUpdatedAffectedObjectValue", 5, false, affectedObjectValue),
+        ("NSCoreDataDATriggerMergeableString", 5, false, mergeableString),
     ]
 
     static func register(on connection: StoreConnection) throws(StoreSQLiteError) {
@@ -151,6 +152,15 @@ enum CoreDataSQLFunctions {
             tableName: table, entityNumber: integer(arguments, 1), primaryKey: integer(arguments, 2), propertyName: property,
             value: value(arguments, 4))
         Unmanaged<FunctionContext>.fromOpaque(data).takeUnretainedValue().changes.append(change)
+    }
+
+    /// `(table, Z_ENT, Z_PK, property name, value)` for derived attributes with mergeable
+    /// storage: Core Data converts the text into its mergeable-string encoding, which is not
+    /// documented. NULL stays NULL; any other value fails the statement with a clear message
+    /// rather than writing a value Core Data could not read.
+    private static let mergeableString: Function = { context, _, arguments in
+        guard let value = arguments?[4], sqlite3_value_type(value) != SQLITE_NULL else { return sqlite3_result_null(context) }
+        sqlite3_result_error(context, "NSCoreDataDATriggerMergeableString: mergeable string storage is not supported", -1)
     }
 
     // MARK: Collations

@@ -60,6 +60,13 @@ public final class StoreConnection {
         try CoreDataSQLFunctions.register(on: self)
     }
 
+    /// Opens an existing store for reading and writing with Core Data's connection pragmas.
+    public static func openStore(at path: String) throws(StoreSQLiteError) -> StoreConnection {
+        let connection = try StoreConnection(path: path, mode: .readWrite)
+        try connection.applyConnectionPragmas()
+        return connection
+    }
+
     /// An empty in-memory database (for tests and for images of stores built in memory).
     public convenience init() throws(StoreSQLiteError) {
         try self.init(path: ":memory:", mode: .create)

@@ -21,6 +21,9 @@ public enum WALReplay {
         var checksum = Self.checksum(wal[0..<24], seed: (0, 0), bigEndian: bigEndianChecksums)
         guard checksum == (bigEndian32(wal, 24), bigEndian32(wal, 28)) else { return withLegacyHeader(image) }
         let salts = (bigEndian32(wal, 16), bigEndian32(wal, 20))
+        // Every page beyond the main file must come from a frame, so a valid image is never
+        // larger than the two files together; anything claiming more is corrupt.
+        let limit = database.count + wal.count
         var pending: [(page: Int, offset: Int)] = []
         var offset = 32
         var committedPages: Int?
@@ -33,7 +36,8 @@ public enum WALReplay {
             guard checksum == (bigEndian32(wal, offset + 16), bigEndian32(wal, offset + 20)) else { break }
             pending.append((pageNumber, offset + 24))
             if commitSize != 0 {
-                try apply(pending, from: wal, pageSize: pageSize, to: &image)
+                guard commitSize <= limit / pageSize else { throw FormatError(message: "the -wal file claims a store larger than its files") }
+                try apply(pending, from: wal, pageSize: pageSize, limit: limit, to: &image)
                 pending.removeAll()
                 committedPages = commitSize
             }
@@ -50,11 +54,11 @@ public enum WALReplay {
         return withLegacyHeader(image)
     }
 
-    private static func apply(_ frames: [(page: Int, offset: Int)], from wal: [UInt8], pageSize: Int, to image: inout [UInt8])
-        throws(FormatError)
-    {
+    private static func apply(
+        _ frames: [(page: Int, offset: Int)], from wal: [UInt8], pageSize: Int, limit: Int, to image: inout [UInt8]
+    ) throws(FormatError) {
         for frame in frames {
-            guard frame.page <= 1 << 31 / pageSize else { throw FormatError(message: "the -wal file names a page beyond any store") }
+            guard frame.page <= limit / pageSize else { throw FormatError(message: "the -wal file names a page beyond the store") }
             let start = (frame.page - 1) * pageSize
             if image.count < start + pageSize { image.append(contentsOf: repeatElement(0, count: start + pageSize - image.count)) }
             image.replaceSubrange(start..<start + pageSize, with: wal[frame.offset..<frame.offset + pageSize])
