@@ -20,7 +20,9 @@ struct SQLFunctionTests {
         #expect(try Self.value("NSCoreDataLike('a*b', 'a\\*b', 0)") == .integer(1))
         #expect(try Self.value("NSCoreDataLike('axb', 'a\\*b', 0)") == .integer(0))
         #expect(try Self.value("NSCoreDataLike(NULL, '*', 0)") == .integer(0))
-        #expect(CoreDataStringSemantics.like(String(repeating: "a", count: 2000), pattern: String(repeating: "*a", count: 40) + "b", flags: []) == false)
+        #expect(
+            CoreDataStringSemantics.like(String(repeating: "a", count: 2000), pattern: String(repeating: "*a", count: 40) + "b", flags: [])
+                == false)
     }
 
     @Test func matchesUsesWholeStringRegularExpressions() throws {
@@ -32,7 +34,10 @@ struct SQLFunctionTests {
         #expect(throws: StoreSQLiteError.self) { try connection.rows("SELECT NSCoreDataMatches('a', '(', 0)") }
         // The compiled pattern is reused across rows of one statement.
         try connection.execute("CREATE TABLE t (v TEXT); INSERT INTO t VALUES ('a1'), ('b'), ('c22')")
-        #expect(try connection.rows("SELECT v FROM t WHERE NSCoreDataMatches(v, '[a-z][0-9]+', 0) ORDER BY v") == [[.text("a1")], [.text("c22")]])
+        #expect(
+            try connection.rows("SELECT v FROM t WHERE NSCoreDataMatches(v, '[a-z][0-9]+', 0) ORDER BY v") == [
+                [.text("a1")], [.text("c22")],
+            ])
     }
 
     /// Option bits as Core Data writes them: 1 case-insensitive, 0x80 diacritic-insensitive,

@@ -61,14 +61,20 @@ struct StoreConnectionTests {
         #expect(try PrimaryKeyAllocator(connection: first).allocate(1, rootEntityNumber: note) == 9)
         let tag = try #require(layout.entity(named: "Tag")).entityNumber
         #expect(try PrimaryKeyAllocator(connection: second).allocate(2, rootEntityNumber: tag) == 1)
-        #expect(try first.rows("SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") == [[.integer(1), .integer(9)], [.integer(2), .integer(0)], [.integer(3), .integer(2)]])
-        #expect(throws: PrimaryKeyAllocator.AllocationError.self) { try PrimaryKeyAllocator(connection: first).allocate(1, rootEntityNumber: 99) }
+        #expect(
+            try first.rows("SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT") == [
+                [.integer(1), .integer(9)], [.integer(2), .integer(0)], [.integer(3), .integer(2)],
+            ])
+        #expect(throws: PrimaryKeyAllocator.AllocationError.self) {
+            try PrimaryKeyAllocator(connection: first).allocate(1, rootEntityNumber: 99)
+        }
     }
 
     @Test func metadataRoundTrips() throws {
         let folder = try Fixtures.temporaryFolder("metadata")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let connection = try StoreSchema.create(at: folder.appendingPathComponent("store.sqlite").path, version: Self.version, storeUUID: "U")
+        let connection = try StoreSchema.create(
+            at: folder.appendingPathComponent("store.sqlite").path, version: Self.version, storeUUID: "U")
         var row = try #require(try StoreMetadataTable.read(connection))
         #expect(row.storeUUID == "U")
         row.plist = .dictionary([("NSStoreType", .string("SQLite")), ("custom", .integer(7))])

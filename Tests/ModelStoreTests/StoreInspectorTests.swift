@@ -108,7 +108,8 @@ struct StoreInspectorTests {
 
     /// Corrupted copies of a real store give an error or partial metadata, never a crash.
     @Test func corruptedStoresNeverCrash() throws {
-        let original = [UInt8](try Data(contentsOf: Fixtures.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3_V1.sqlite")))
+        let original = [UInt8](
+            try Data(contentsOf: Fixtures.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3_V1.sqlite")))
         let folder = try Fixtures.temporaryFolder("corrupt")
         defer { try? FileManager.default.removeItem(at: folder) }
         var generator = SplitMix64(seed: 5)
@@ -135,7 +136,9 @@ struct StoreInspectorTests {
             var bytes = wal
             let index = Int.random(in: 0..<bytes.count, using: &generator)
             bytes[index] ^= UInt8.random(in: 1...255, using: &generator)
-            if let image = try? WALReplay.image(database: database, wal: Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))) {
+            if let image = try? WALReplay.image(
+                database: database, wal: Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator))))
+            {
                 _ = try? StoreInspector.read(StoreConnection.readOnlyImage(image))
             }
         }

@@ -42,7 +42,9 @@ struct StoreLayoutTests {
                         Self.attribute("done", .boolean), Self.attribute("scratch", .string, transient: true),
                     ],
                     relationships: [Relationship(name: "athlete", destinationName: "Athlete", inverseName: "goals")]),
-                Entity(name: "Athlete", relationships: [Relationship(name: "goals", destinationName: "Goal", isToMany: true, inverseName: "athlete")]),
+                Entity(
+                    name: "Athlete",
+                    relationships: [Relationship(name: "goals", destinationName: "Goal", isToMany: true, inverseName: "athlete")]),
             ])
         let layout = StoreLayout(version)
         #expect(
@@ -63,9 +65,15 @@ struct StoreLayoutTests {
         let version = ModelVersion(
             name: "V",
             entities: [
-                Entity(name: "Item", attributes: [Self.attribute("name", .string)], relationships: [Relationship(name: "list", destinationName: "List", inverseName: "items")]),
+                Entity(
+                    name: "Item", attributes: [Self.attribute("name", .string)],
+                    relationships: [Relationship(name: "list", destinationName: "List", inverseName: "items")]),
                 Entity(name: "Task", parentName: "Item", attributes: [Self.attribute("due", .date)]),
-                Entity(name: "List", relationships: [Relationship(name: "items", destinationName: "Item", isToMany: true, isOrdered: true, inverseName: "list")]),
+                Entity(
+                    name: "List",
+                    relationships: [
+                        Relationship(name: "items", destinationName: "Item", isToMany: true, isOrdered: true, inverseName: "list")
+                    ]),
             ])
         let layout = StoreLayout(version)
         let task = try! #require(layout.entity(named: "Task"))
@@ -74,7 +82,10 @@ struct StoreLayoutTests {
             #expect(task.slot(of: property.name) == property.slot)
             switch property.storage {
             case .column(let index):
-                guard case .attribute(_, let name, _) = table.columns[index].role else { Issue.record("\(property.name)"); continue }
+                guard case .attribute(_, let name, _) = table.columns[index].role else {
+                    Issue.record("\(property.name)")
+                    continue
+                }
                 #expect(name == property.name)
             case .toOne(let key, let entity, let order):
                 #expect(table.columns[key].name == "ZLIST")
@@ -83,7 +94,10 @@ struct StoreLayoutTests {
             default: Issue.record("unexpected storage of \(property.name)")
             }
         }
-        #expect(Self.columns(layout, "ZITEM") == ["Z_PK INTEGER", "Z_ENT INTEGER", "Z_OPT INTEGER", "ZLIST INTEGER", "Z_FOK_LIST INTEGER", "ZDUE TIMESTAMP", "ZNAME VARCHAR"])
+        #expect(
+            Self.columns(layout, "ZITEM") == [
+                "Z_PK INTEGER", "Z_ENT INTEGER", "Z_OPT INTEGER", "ZLIST INTEGER", "Z_FOK_LIST INTEGER", "ZDUE TIMESTAMP", "ZNAME VARCHAR",
+            ])
         #expect(layout.indexes.map(\.name) == ["ZITEM_ZLIST_INDEX", "ZITEM_Z_ENT_INDEX"])
     }
 
@@ -93,11 +107,14 @@ struct StoreLayoutTests {
             entities: [
                 Entity(name: "Media"), Entity(name: "Book", parentName: "Media", attributes: [Self.attribute("title", .string)]),
                 Entity(name: "Film", parentName: "Media", attributes: [Self.attribute("title", .string)]),
-                Entity(name: "Review", relationships: [Relationship(name: "media", destinationName: "Media", inverseName: nil, isOneWay: true)]),
+                Entity(
+                    name: "Review", relationships: [Relationship(name: "media", destinationName: "Media", inverseName: nil, isOneWay: true)]
+                ),
             ])
         let layout = StoreLayout(version)
         #expect(Self.columns(layout, "ZMEDIA") == ["Z_PK INTEGER", "Z_ENT INTEGER", "Z_OPT INTEGER", "ZTITLE VARCHAR", "ZTITLE1 VARCHAR"])
-        #expect(Self.columns(layout, "ZREVIEW") == ["Z_PK INTEGER", "Z_ENT INTEGER", "Z_OPT INTEGER", "ZMEDIA INTEGER", "Z1_MEDIA INTEGER"])
+        #expect(
+            Self.columns(layout, "ZREVIEW") == ["Z_PK INTEGER", "Z_ENT INTEGER", "Z_OPT INTEGER", "ZMEDIA INTEGER", "Z1_MEDIA INTEGER"])
     }
 
     /// The join-table example from Core Data's SQL logs: Recipe.categories ↔ RecipeCategory.recipes.
@@ -105,8 +122,14 @@ struct StoreLayoutTests {
         let version = ModelVersion(
             name: "V",
             entities: [
-                Entity(name: "RecipeCategory", relationships: [Relationship(name: "recipes", destinationName: "Recipe", isToMany: true, inverseName: "categories")]),
-                Entity(name: "Recipe", relationships: [Relationship(name: "categories", destinationName: "RecipeCategory", isToMany: true, inverseName: "recipes")]),
+                Entity(
+                    name: "RecipeCategory",
+                    relationships: [Relationship(name: "recipes", destinationName: "Recipe", isToMany: true, inverseName: "categories")]),
+                Entity(
+                    name: "Recipe",
+                    relationships: [
+                        Relationship(name: "categories", destinationName: "RecipeCategory", isToMany: true, inverseName: "recipes")
+                    ]),
             ])
         let layout = StoreLayout(version)
         #expect(layout.joinTables.map(\.name) == ["Z_1CATEGORIES"])
@@ -124,12 +147,17 @@ struct StoreLayoutTests {
     @Test func compositeAttributesAreFlattenedOneColumnPerLeaf() {
         let version = ModelVersion(
             name: "V",
-            entities: [Entity(name: "Stop", attributes: [Self.attribute("location", .composite("Location")), Self.attribute("name", .string)])],
+            entities: [
+                Entity(name: "Stop", attributes: [Self.attribute("location", .composite("Location")), Self.attribute("name", .string)])
+            ],
             composites: [
                 CompositeType(name: "Location", attributes: [Self.attribute("latitude", .double), Self.attribute("longitude", .double)])
             ])
         let layout = StoreLayout(version)
-        #expect(Self.columns(layout, "ZSTOP") == ["Z_PK INTEGER", "Z_ENT INTEGER", "Z_OPT INTEGER", "ZLATITUDE FLOAT", "ZLONGITUDE FLOAT", "ZNAME VARCHAR"])
+        #expect(
+            Self.columns(layout, "ZSTOP") == [
+                "Z_PK INTEGER", "Z_ENT INTEGER", "Z_OPT INTEGER", "ZLATITUDE FLOAT", "ZLONGITUDE FLOAT", "ZNAME VARCHAR",
+            ])
         #expect(layout.entity(named: "Stop")?.properties.first?.storage == .composite([3, 4]))
     }
 
@@ -138,7 +166,8 @@ struct StoreLayoutTests {
             name: "V",
             entities: [
                 Entity(
-                    name: "Car", attributes: [Self.attribute("maker", .string), Self.attribute("plate", .string)], uniquenessConstraints: [["plate"]],
+                    name: "Car", attributes: [Self.attribute("maker", .string), Self.attribute("plate", .string)],
+                    uniquenessConstraints: [["plate"]],
                     fetchIndexes: [FetchIndex(name: "byMaker", elements: [.init(propertyName: "maker", isAscending: false)])])
             ])
         #expect(

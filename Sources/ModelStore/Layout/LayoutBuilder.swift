@@ -93,7 +93,10 @@ private struct LayoutBuilder {
             let (columns, indexByProperty) = columns(of: tree)
             tableIndexByRoot[entity.name] = tables.count
             let first = numbers[entity.name]!
-            tables.append(.init(name: "Z" + entity.name.uppercased(), rootEntityNumber: first, entityNumbers: first...(first + tree.count - 1), columns: columns))
+            tables.append(
+                .init(
+                    name: "Z" + entity.name.uppercased(), rootEntityNumber: first, entityNumbers: first...(first + tree.count - 1),
+                    columns: columns))
             columnIndex.merge(indexByProperty) { $1 }
         }
         let joinTables = joinTables()
@@ -102,17 +105,24 @@ private struct LayoutBuilder {
             let number = numbers[entity.name]!
             let rootEntity = root(of: entity)
             let all = lookup.allProperties(of: entity)
-            let descendants = order.filter { candidate in candidate.name == entity.name || lookup.ancestors(of: candidate).contains { $0.name == entity.name } }
+            let descendants = order.filter { candidate in
+                candidate.name == entity.name || lookup.ancestors(of: candidate).contains { $0.name == entity.name }
+            }
             var properties: [StoreLayout.PropertyLayout] = []
             // The column lookup uses the declaring entity: the nearest entity (self or ancestor) declaring the name.
             func declaring(_ name: String) -> String {
-                ([entity] + lookup.ancestors(of: entity)).first { $0.attribute(named: name) != nil || $0.relationship(named: name) != nil }?.name ?? entity.name
+                ([entity] + lookup.ancestors(of: entity)).first { $0.attribute(named: name) != nil || $0.relationship(named: name) != nil }?
+                    .name ?? entity.name
             }
             for attribute in all.attributes.sorted(by: { $0.name < $1.name }) {
                 let indexes = columnIndex[declaring(attribute.name)]?[attribute.name] ?? []
                 let storage: StoreLayout.PropertyLayout.Storage =
-                    attribute.isTransient ? .none : (attribute.type.isComposite ? .composite(indexes) : indexes.first.map { .column($0) } ?? .none)
-                properties.append(.init(name: attribute.name, slot: properties.count, isRelationship: false, destinationEntityNumber: nil, storage: storage))
+                    attribute.isTransient
+                    ? .none : (attribute.type.isComposite ? .composite(indexes) : indexes.first.map { .column($0) } ?? .none)
+                properties.append(
+                    .init(
+                        name: attribute.name, slot: properties.count, isRelationship: false, destinationEntityNumber: nil, storage: storage)
+                )
             }
             for relationship in all.relationships.sorted(by: { $0.name < $1.name }) {
                 let owner = declaring(relationship.name)
@@ -129,7 +139,9 @@ private struct LayoutBuilder {
                             order: find({ if case .order = $0 { true } else { false } }))
                     }
                 } else if usesJoinTable(relationship) {
-                    if let index = joinTables.firstIndex(where: { $0.involves(entity: owner, relationship: relationship.name) }) { storage = .joinTable(index) }
+                    if let index = joinTables.firstIndex(where: { $0.involves(entity: owner, relationship: relationship.name) }) {
+                        storage = .joinTable(index)
+                    }
                 } else {
                     storage = .inverseOfToOne
                 }
@@ -175,23 +187,36 @@ private struct LayoutBuilder {
                     let columnName = unique("Z" + (leaf.path.last ?? attribute.name).uppercased())
                     pending.append(
                         .init(
-                            column: .init(name: columnName, type: columnType(of: leaf.type), role: .attribute(entity: entity.name, property: attribute.name, path: leaf.path)),
-                            entityRank: entityRank, propertyRank: 0, propertyName: attribute.name, entityName: entity.name, withinProperty: offset))
+                            column: .init(
+                                name: columnName, type: columnType(of: leaf.type),
+                                role: .attribute(entity: entity.name, property: attribute.name, path: leaf.path)),
+                            entityRank: entityRank, propertyRank: 0, propertyName: attribute.name, entityName: entity.name,
+                            withinProperty: offset))
                 }
             }
-            for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) where !relationship.isToMany && !relationship.isTransient {
+            for relationship in entity.relationships.sorted(by: { $0.name < $1.name })
+            where !relationship.isToMany && !relationship.isTransient {
                 let upper = relationship.name.uppercased()
                 let key = unique("Z" + upper)
-                var columns: [StoreLayout.Column] = [.init(name: key, type: .integer, role: .foreignKey(entity: entity.name, property: relationship.name))]
+                var columns: [StoreLayout.Column] = [
+                    .init(name: key, type: .integer, role: .foreignKey(entity: entity.name, property: relationship.name))
+                ]
                 if hasSubEntities(relationship.destinationName), let destination = numbers[relationship.destinationName] {
-                    columns.append(.init(name: unique("Z\(destination)_" + upper), type: .integer, role: .foreignEntity(entity: entity.name, property: relationship.name)))
+                    columns.append(
+                        .init(
+                            name: unique("Z\(destination)_" + upper), type: .integer,
+                            role: .foreignEntity(entity: entity.name, property: relationship.name)))
                 }
                 if let inverse = inverse(of: relationship), inverse.isToMany, inverse.isOrdered {
-                    columns.append(.init(name: unique("Z_FOK_" + upper), type: .integer, role: .order(entity: entity.name, property: relationship.name)))
+                    columns.append(
+                        .init(
+                            name: unique("Z_FOK_" + upper), type: .integer, role: .order(entity: entity.name, property: relationship.name)))
                 }
                 for (offset, column) in columns.enumerated() {
                     pending.append(
-                        .init(column: column, entityRank: entityRank, propertyRank: 1, propertyName: relationship.name, entityName: entity.name, withinProperty: offset))
+                        .init(
+                            column: column, entityRank: entityRank, propertyRank: 1, propertyName: relationship.name,
+                            entityName: entity.name, withinProperty: offset))
                 }
             }
         }
@@ -223,12 +248,17 @@ private struct LayoutBuilder {
             for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) where usesJoinTable(relationship) {
                 guard let own = numbers[entity.name], let destination = numbers[relationship.destinationName] else { continue }
                 let inverse = self.inverse(of: relationship)
-                let key = [entity.name + "." + relationship.name, relationship.destinationName + "." + (inverse?.name ?? "")].sorted().joined(separator: "|")
+                let key = [entity.name + "." + relationship.name, relationship.destinationName + "." + (inverse?.name ?? "")].sorted()
+                    .joined(separator: "|")
                 guard done.insert(key).inserted else { continue }
                 // The named side: the entity whose name sorts first (this one when there is no inverse).
-                var (a, aRel, aNumber, b, bRel, bNumber) = (entity.name, relationship, own, relationship.destinationName, inverse, destination)
+                var (a, aRel, aNumber, b, bRel, bNumber) = (
+                    entity.name, relationship, own, relationship.destinationName, inverse, destination
+                )
                 if let inverse, relationship.destinationName < entity.name {
-                    (a, aRel, aNumber, b, bRel, bNumber) = (relationship.destinationName, inverse, destination, entity.name, relationship, own)
+                    (a, aRel, aNumber, b, bRel, bNumber) = (
+                        relationship.destinationName, inverse, destination, entity.name, relationship, own
+                    )
                 }
                 let name = "Z_\(aNumber)" + aRel.name.uppercased()
                 // Each column holds the keys of one side and is named after the relationship leading to it.
@@ -252,16 +282,27 @@ private struct LayoutBuilder {
         for table in tables {
             for column in table.columns {
                 if case .foreignKey = column.role {
-                    result.append(.init(name: "\(table.name)_\(column.name)_INDEX", table: table.name, elements: [.init(column: column.name, ordering: nil)], isUnique: false))
+                    result.append(
+                        .init(
+                            name: "\(table.name)_\(column.name)_INDEX", table: table.name,
+                            elements: [.init(column: column.name, ordering: nil)], isUnique: false))
                 }
             }
             for column in table.columns {
-                if case .attribute(let entity, let property, _) = column.role, lookup.entity(named: entity)?.attribute(named: property)?.isIndexed == true {
-                    result.append(.init(name: "\(table.name)_\(column.name)_INDEX", table: table.name, elements: [.init(column: column.name, ordering: nil)], isUnique: false))
+                if case .attribute(let entity, let property, _) = column.role,
+                    lookup.entity(named: entity)?.attribute(named: property)?.isIndexed == true
+                {
+                    result.append(
+                        .init(
+                            name: "\(table.name)_\(column.name)_INDEX", table: table.name,
+                            elements: [.init(column: column.name, ordering: nil)], isUnique: false))
                 }
             }
             if table.entityNumbers.count > 1 {
-                result.append(.init(name: "\(table.name)_Z_ENT_INDEX", table: table.name, elements: [.init(column: "Z_ENT", ordering: nil)], isUnique: false))
+                result.append(
+                    .init(
+                        name: "\(table.name)_Z_ENT_INDEX", table: table.name, elements: [.init(column: "Z_ENT", ordering: nil)],
+                        isUnique: false))
             }
             for entity in order where table.entityNumbers.contains(numbers[entity.name]!) {
                 func column(_ property: String) -> String? {
@@ -286,7 +327,8 @@ private struct LayoutBuilder {
                     result.append(
                         .init(
                             name: "Z_\(entity.name)_\(index.name)", table: table.name,
-                            elements: columns.map { .init(column: $0.0!, ordering: "COLLATE BINARY " + ($0.1 ? "ASC" : "DESC")) }, isUnique: false))
+                            elements: columns.map { .init(column: $0.0!, ordering: "COLLATE BINARY " + ($0.1 ? "ASC" : "DESC")) },
+                            isUnique: false))
                 }
             }
         }
@@ -294,7 +336,9 @@ private struct LayoutBuilder {
             result.append(
                 .init(
                     name: "\(joinTable.name)_\(joinTable.second.column)_INDEX", table: joinTable.name,
-                    elements: [.init(column: joinTable.second.column, ordering: nil), .init(column: joinTable.first.column, ordering: nil)], isUnique: false))
+                    elements: [
+                        .init(column: joinTable.second.column, ordering: nil), .init(column: joinTable.first.column, ordering: nil),
+                    ], isUnique: false))
         }
         return result
     }
@@ -306,6 +350,7 @@ extension AttributeType {
 
 extension StoreLayout.JoinTable {
     func involves(entity: String, relationship: String) -> Bool {
-        (first.entityName == entity && second.relationshipName == relationship) || (second.entityName == entity && first.relationshipName == relationship)
+        (first.entityName == entity && second.relationshipName == relationship)
+            || (second.entityName == entity && first.relationshipName == relationship)
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import ModelSchema
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// What a Core Data SQLite store says about itself.
@@ -79,7 +79,9 @@ public enum StoreInspector {
             if walSize == 0 { return try StoreConnection(path: uri(path, "immutable=1"), mode: .readOnly) }
             guard size + walSize <= inMemoryLimit else {
                 throw StoreInspectionError(
-                    message: "the store has an un-checkpointed -wal file and is too large to read into memory; open it with its app once to checkpoint it")
+                    message:
+                        "the store has an un-checkpointed -wal file and is too large to read into memory; open it with its app once to checkpoint it"
+                )
             }
             let database = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             let wal = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path + "-wal")))
@@ -105,7 +107,8 @@ public enum StoreInspector {
         let type = info.st_mode & S_IFMT
         if type == S_IFDIR { throw StoreInspectionError(message: "'\(path)' is a folder, not a store file") }
         guard type == S_IFREG else {
-            throw StoreInspectionError(message: "'\(path)' is not a regular file (a FIFO, socket or device); only store files can be inspected")
+            throw StoreInspectionError(
+                message: "'\(path)' is not a regular file (a FIFO, socket or device); only store files can be inspected")
         }
         return Int(info.st_size)
     }
@@ -116,7 +119,8 @@ public enum StoreInspector {
         var encoded = ""
         for byte in path.utf8 {
             let scalar = Unicode.Scalar(byte)
-            if (byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) || "/-._~".unicodeScalars.contains(scalar) {
+            if (byte < 0x80 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) || "/-._~".unicodeScalars.contains(scalar)
+            {
                 encoded.unicodeScalars.append(scalar)
             } else {
                 encoded += String(format: "%%%02X", byte)
@@ -174,7 +178,9 @@ public enum StoreInspector {
             if try tableExists(table, connection) {
                 // The name is a table that exists (checked above), quoted as an identifier.
                 let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                count = Int(try connection.rows("SELECT COUNT(*) FROM \(quoted) WHERE Z_ENT = ?", [.integer(Int64(number))]).first?.first?.integerValue ?? 0)
+                count = Int(
+                    try connection.rows("SELECT COUNT(*) FROM \(quoted) WHERE Z_ENT = ?", [.integer(Int64(number))]).first?.first?
+                        .integerValue ?? 0)
             }
             tables.append(.init(entityName: names[number]!, entityNumber: number, tableName: table, rowCount: count))
         }

@@ -113,7 +113,8 @@ public enum CoreDataStringSemantics {
     /// `canonical:`: the case- and diacritic-insensitive form used by derived attributes and
     /// normalized (`[n]`) comparisons.
     public static func canonical(_ value: String) -> String {
-        value.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).precomposedStringWithCanonicalMapping
+        value.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
     }
 
     // MARK: Collations

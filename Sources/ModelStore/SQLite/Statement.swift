@@ -25,7 +25,8 @@ public final class Statement {
     public func bind(bytes: [UInt8], at index: Int32) {
         bytes.withUnsafeBytes { buffer in
             // A zero-length blob is bound as an empty blob, not NULL.
-            _ = sqlite3_bind_blob64(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count), Self.transient)
+            _ = sqlite3_bind_blob64(
+                handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count), Self.transient)
         }
     }
 

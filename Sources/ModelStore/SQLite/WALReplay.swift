@@ -36,7 +36,9 @@ public enum WALReplay {
             guard checksum == (bigEndian32(wal, offset + 16), bigEndian32(wal, offset + 20)) else { break }
             pending.append((pageNumber, offset + 24))
             if commitSize != 0 {
-                guard commitSize <= limit / pageSize else { throw FormatError(message: "the -wal file claims a store larger than its files") }
+                guard commitSize <= limit / pageSize else {
+                    throw FormatError(message: "the -wal file claims a store larger than its files")
+                }
                 try apply(pending, from: wal, pageSize: pageSize, limit: limit, to: &image)
                 pending.removeAll()
                 committedPages = commitSize

@@ -15,7 +15,10 @@ public enum ModelCache {
     /// Raw DEFLATE at the default level.
     public static func deflate(_ bytes: [UInt8]) throws(CompressionError) -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        guard
+            deflateInit2_(
+                &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+                == Z_OK
         else { throw CompressionError(message: "cannot initialise zlib") }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(bytes.count))) + 16)
@@ -57,7 +60,9 @@ public enum ModelCache {
                 if status == Z_OK, stream.avail_in == 0, stream.avail_out != 0 { break }
             }
         }
-        guard status == Z_STREAM_END, output.count <= limit else { throw CompressionError(message: "the model cache is not valid raw DEFLATE data") }
+        guard status == Z_STREAM_END, output.count <= limit else {
+            throw CompressionError(message: "the model cache is not valid raw DEFLATE data")
+        }
         return output
     }
 }

@@ -6,7 +6,8 @@ import ModelSchema
 /// Data creates them (confirmed against every fixture store's `sqlite_master`).
 public enum StoreSchema {
     /// The bookkeeping tables, character for character as Core Data writes them.
-    public static let primaryKeyTable = "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)"
+    public static let primaryKeyTable =
+        "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)"
     public static let metadataTable = "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)"
     public static let modelCacheTable = "CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)"
 
