@@ -6,7 +6,10 @@ import Testing
 struct InspectStoreProcessTests {
     static var executable: URL? {
         let folder = Bundle.main.executableURL?.deletingLastPathComponent()
-        let candidates = [folder, Bundle.main.bundleURL.deletingLastPathComponent()].compactMap { $0?.appendingPathComponent("modelgen") }
+        let build = Fixtures.packageRoot.appendingPathComponent(".build/debug")
+        let candidates = [folder, Bundle.main.bundleURL.deletingLastPathComponent(), build].compactMap {
+            $0?.appendingPathComponent("modelgen")
+        }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
