@@ -6,9 +6,6 @@ import Foundation
 enum CoreDataSQLFunctions {
     typealias Function = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
 
-    /// Names and argument counts, for documentation and tests.
-    static let functionNames: [(name: String, arguments: Int32)] = functions.map { ($0.name, $0.arguments) }
-
     private static let functions: [(name: String, arguments: Int32, deterministic: Bool, function: Function)] = [
         ("NSCoreDataNow", 0, false, now),
         ("NSCoreDataLike", 3, true, like),
