@@ -35,6 +35,8 @@ private struct LayoutBuilder {
     let version: ModelVersion
     let lookup: VersionLookup
     var numbers: [String: Int] = [:]
+    /// The highest entity number in each entity's subtree (depth-first numbering keeps it contiguous).
+    var lastInSubtree: [String: Int] = [:]
     var order: [Entity] = []
     var childrenByParent: [String: [Entity]] = [:]
 
@@ -55,6 +57,7 @@ private struct LayoutBuilder {
             order.append(entity)
             numbers[entity.name] = order.count
             for child in (childrenByParent[entity.name] ?? []).sorted(by: { $0.name < $1.name }) { visit(child) }
+            lastInSubtree[entity.name] = order.count
         }
         let roots = version.entities.filter { $0.parentName == nil || lookup.entity(named: $0.parentName!) == nil }
         for root in roots.sorted(by: { $0.name < $1.name }) { visit(root) }
@@ -89,14 +92,12 @@ private struct LayoutBuilder {
         var tableIndexByRoot: [String: Int] = [:]
         var columnIndex: [String: [String: [Int]]] = [:]  // entity → property → column indexes
         for entity in order where root(of: entity).name == entity.name {
-            let tree = order.filter { root(of: $0).name == entity.name }
-            let (columns, indexByProperty) = columns(of: tree)
-            tableIndexByRoot[entity.name] = tables.count
             let first = numbers[entity.name]!
+            let last = lastInSubtree[entity.name]!
+            let (columns, indexByProperty) = columns(of: Array(order[(first - 1)..<last]))
+            tableIndexByRoot[entity.name] = tables.count
             tables.append(
-                .init(
-                    name: "Z" + entity.name.uppercased(), rootEntityNumber: first, entityNumbers: first...(first + tree.count - 1),
-                    columns: columns))
+                .init(name: "Z" + entity.name.uppercased(), rootEntityNumber: first, entityNumbers: first...last, columns: columns))
             columnIndex.merge(indexByProperty) { $1 }
         }
         let joinTables = joinTables()
@@ -105,9 +106,6 @@ private struct LayoutBuilder {
             let number = numbers[entity.name]!
             let rootEntity = root(of: entity)
             let all = lookup.allProperties(of: entity)
-            let descendants = order.filter { candidate in
-                candidate.name == entity.name || lookup.ancestors(of: candidate).contains { $0.name == entity.name }
-            }
             var properties: [StoreLayout.PropertyLayout] = []
             // The column lookup uses the declaring entity: the nearest entity (self or ancestor) declaring the name.
             func declaring(_ name: String) -> String {
@@ -153,7 +151,7 @@ private struct LayoutBuilder {
             entities.append(
                 .init(
                     name: entity.name, entityNumber: number, superEntityNumber: entity.parentName.flatMap { numbers[$0] } ?? 0,
-                    rootEntityNumber: numbers[rootEntity.name]!, entityNumbers: number...(number + descendants.count - 1),
+                    rootEntityNumber: numbers[rootEntity.name]!, entityNumbers: number...lastInSubtree[entity.name]!,
                     tableIndex: tableIndexByRoot[rootEntity.name]!, properties: properties,
                     slotsByName: Dictionary(properties.map { ($0.name, $0.slot) }, uniquingKeysWith: { first, _ in first })))
         }
@@ -304,7 +302,7 @@ private struct LayoutBuilder {
                         name: "\(table.name)_Z_ENT_INDEX", table: table.name, elements: [.init(column: "Z_ENT", ordering: nil)],
                         isUnique: false))
             }
-            for entity in order where table.entityNumbers.contains(numbers[entity.name]!) {
+            for entity in order[(table.entityNumbers.lowerBound - 1)..<table.entityNumbers.upperBound] {
                 func column(_ property: String) -> String? {
                     table.columns.first {
                         switch $0.role {
