@@ -108,10 +108,12 @@ private struct LayoutBuilder {
             let all = lookup.allProperties(of: entity)
             var properties: [StoreLayout.PropertyLayout] = []
             // The column lookup uses the declaring entity: the nearest entity (self or ancestor) declaring the name.
-            func declaring(_ name: String) -> String {
-                ([entity] + lookup.ancestors(of: entity)).first { $0.attribute(named: name) != nil || $0.relationship(named: name) != nil }?
-                    .name ?? entity.name
+            var owners: [String: String] = [:]
+            for declaringEntity in lookup.ancestors(of: entity).reversed() + [entity] {
+                for attribute in declaringEntity.attributes { owners[attribute.name] = declaringEntity.name }
+                for relationship in declaringEntity.relationships { owners[relationship.name] = declaringEntity.name }
             }
+            func declaring(_ name: String) -> String { owners[name] ?? entity.name }
             for attribute in all.attributes.sorted(by: { $0.name < $1.name }) {
                 let indexes = columnIndex[declaring(attribute.name)]?[attribute.name] ?? []
                 let storage: StoreLayout.PropertyLayout.Storage =
