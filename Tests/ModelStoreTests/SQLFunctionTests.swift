@@ -20,6 +20,13 @@ struct SQLFunctionTests {
         #expect(try Self.value("NSCoreDataLike('a*b', 'a\\*b', 0)") == .integer(1))
         #expect(try Self.value("NSCoreDataLike('axb', 'a\\*b', 0)") == .integer(0))
         #expect(try Self.value("NSCoreDataLike(NULL, '*', 0)") == .integer(0))
+        // `?` is one character (a grapheme), not one byte or scalar, outside ASCII.
+        #expect(CoreDataStringSemantics.like("cafe\u{301}", pattern: "caf?", flags: []))
+        #expect(CoreDataStringSemantics.like("CAFÉ au lait", pattern: "café*", flags: [.caseInsensitive]))
+        // A trailing lone backslash stands for itself.
+        #expect(CoreDataStringSemantics.like("ab\\", pattern: "ab\\", flags: []))
+        #expect(CoreDataStringSemantics.like("abc", pattern: "ab\\", flags: []) == false)
+        #expect(CoreDataStringSemantics.like("ab\\", pattern: "ab\\\\", flags: []))
         #expect(
             CoreDataStringSemantics.like(String(repeating: "a", count: 2000), pattern: String(repeating: "*a", count: 40) + "b", flags: [])
                 == false)

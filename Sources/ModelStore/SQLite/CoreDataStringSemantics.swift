@@ -31,41 +31,71 @@ public enum CoreDataStringSemantics {
     /// `LIKE`: the whole string matches a pattern where `*` is any run of characters, `?` one
     /// character and `\` makes the next character literal.
     public static func like(_ value: String, pattern: String, flags: PredicateFlags) -> Bool {
-        let text = Array(fold(value, flags))
-        var tokens: [(character: Character, isWildcard: Bool)] = []
+        // ASCII text has one byte per character and no diacritics: match bytes directly.
+        if value.utf8.allSatisfy({ $0 < 0x80 }), pattern.utf8.allSatisfy({ $0 < 0x80 }) {
+            let fold: (UInt8) -> UInt8 = flags.contains(.caseInsensitive) ? { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } : { $0 }
+            let pattern = tokens(pattern.utf8.map(fold), star: UInt8(ascii: "*"), one: UInt8(ascii: "?"), escape: UInt8(ascii: "\\"))
+            return wildcardMatch(value.utf8.map(fold), pattern)
+        }
+        return wildcardMatch(Array(fold(value, flags)), tokens(Array(fold(pattern, flags)), star: "*", one: "?", escape: "\\"))
+    }
+
+    private enum PatternToken<Element: Equatable> {
+        case literal(Element)
+        case one
+        case any
+    }
+
+    private static func tokens<Element: Equatable>(_ pattern: [Element], star: Element, one: Element, escape: Element) -> [PatternToken<
+        Element
+    >] {
+        var result: [PatternToken<Element>] = []
         var escaped = false
-        for character in fold(pattern, flags) {
+        for element in pattern {
             if escaped {
-                tokens.append((character, false))
+                result.append(.literal(element))
                 escaped = false
-            } else if character == "\\" {
+            } else if element == escape {
                 escaped = true
             } else {
-                tokens.append((character, character == "*" || character == "?"))
+                result.append(element == star ? .any : element == one ? .one : .literal(element))
             }
         }
-        if escaped { tokens.append(("\\", false)) }
-        // Greedy matching with one backtrack point (the last `*`): linear in practice, never
-        // exponential.
+        if escaped { result.append(.literal(escape)) }
+        return result
+    }
+
+    /// Greedy matching with one backtrack point (the last `*`): linear in practice, never
+    /// exponential.
+    private static func wildcardMatch<Element: Equatable>(_ text: [Element], _ tokens: [PatternToken<Element>]) -> Bool {
         var t = 0
         var p = 0
         var star: (pattern: Int, text: Int)?
         while t < text.count {
-            if p < tokens.count, tokens[p].isWildcard, tokens[p].character == "*" {
+            if p < tokens.count, case .any = tokens[p] {
                 star = (p, t)
                 p += 1
-            } else if p < tokens.count, tokens[p].isWildcard || tokens[p].character == text[t] {
-                p += 1
-                t += 1
-            } else if let resume = star {
-                p = resume.pattern + 1
-                t = resume.text + 1
-                star = (resume.pattern, resume.text + 1)
-            } else {
-                return false
+                continue
             }
+            if p < tokens.count {
+                switch tokens[p] {
+                case .one:
+                    p += 1
+                    t += 1
+                    continue
+                case .literal(let element) where element == text[t]:
+                    p += 1
+                    t += 1
+                    continue
+                default: break
+                }
+            }
+            guard let resume = star else { return false }
+            p = resume.pattern + 1
+            t = resume.text + 1
+            star = (resume.pattern, resume.text + 1)
         }
-        while p < tokens.count, tokens[p].isWildcard, tokens[p].character == "*" { p += 1 }
+        while p < tokens.count, case .any = tokens[p] { p += 1 }
         return p == tokens.count
     }
 
