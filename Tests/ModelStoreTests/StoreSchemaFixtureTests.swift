@@ -108,5 +108,16 @@ struct StoreSchemaFixtureTests {
         let path = folder.appendingPathComponent("store.sqlite").path
         try Data("x".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: StoreSchema.CreationError.self) { try StoreSchema.create(at: path, version: ModelVersion(name: "V", entities: [])) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("x".utf8))
+    }
+
+    /// Two entities whose tables would have the same name make the DDL fail: nothing is left behind.
+    @Test func aFailedCreationLeavesNoFiles() throws {
+        let folder = try Fixtures.temporaryFolder("failed")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("store.sqlite").path
+        let clash = ModelVersion(name: "V", entities: [Entity(name: "item"), Entity(name: "Item")])
+        #expect(throws: StoreSQLiteError.self) { try StoreSchema.create(at: path, version: clash) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }

@@ -48,6 +48,16 @@ public enum StoreSchema {
     ) throws -> StoreConnection {
         guard !FileManager.default.fileExists(atPath: path) else { throw CreationError(message: "'\(path)' already exists") }
         let layout = layout ?? StoreLayout(version)
+        do {
+            return try populate(at: path, version: version, layout: layout, storeUUID: storeUUID)
+        } catch {
+            // Leave no half-created store behind.
+            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            throw error
+        }
+    }
+
+    private static func populate(at path: String, version: ModelVersion, layout: StoreLayout, storeUUID: String) throws -> StoreConnection {
         let connection = try StoreConnection(path: path, mode: .create)
         try connection.applyNewStorePragmas()
         try connection.transaction(.exclusive) {
