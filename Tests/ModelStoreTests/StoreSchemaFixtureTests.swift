@@ -57,6 +57,34 @@ struct StoreSchemaFixtureTests {
         }
     }
 
+    /// The check an engine runs before using a store: no differences for any fixture store and
+    /// the version that wrote it; a changed column or entity is reported.
+    @Test(arguments: FixtureStores.stores.keys.sorted())
+    func fixtureStoresHaveNoDifferencesFromTheirLayout(_ store: String) throws {
+        let version = try Self.version(for: store)
+        let folder = try Fixtures.temporaryFolder("check")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixture = try StoreConnection(path: Fixtures.copyStore(store, to: folder), mode: .readWrite)
+        #expect(try StoreSchema.differences(of: fixture, from: StoreLayout(version), version: version) == [])
+    }
+
+    @Test func aStoreFromAnotherVersionHasDifferences() throws {
+        let store = "wibosco-CoreDataMigration-Example/CoreDataMigration_Example_3.sqlite"
+        let model = try #require(Pipeline.load(Fixtures.coredata.appendingPathComponent(FixtureStores.wibosco).path).model)
+        let version4 = try #require(model.versions.first { $0.name == "CoreDataMigration_Example 4" })
+        let version1 = try #require(model.versions.first { $0.name == "CoreDataMigration_Example" })
+        let folder = try Fixtures.temporaryFolder("check")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixture = try StoreConnection(path: Fixtures.copyStore(store, to: folder), mode: .readWrite)
+        #expect(
+            try StoreSchema.differences(of: fixture, from: StoreLayout(version4), version: version4) == [
+                "table ZPOST has columns (Z_PK INTEGER, Z_ENT INTEGER, Z_OPT INTEGER, ZCOLOR INTEGER, ZDATE TIMESTAMP, ZPOSTID VARCHAR), the model needs (Z_PK INTEGER, Z_ENT INTEGER, Z_OPT INTEGER, ZHIDE INTEGER, ZCOLOR INTEGER, ZDATE TIMESTAMP, ZPOSTID VARCHAR)"
+            ])
+        let differences = try StoreSchema.differences(of: fixture, from: StoreLayout(version1), version: version1)
+        #expect(differences.contains("entity 1 is 'Color' in the store and 'Post' in the model"))
+        #expect(differences.contains("Z_PRIMARYKEY has entity 2 'Post', which the model does not have"))
+    }
+
     @Test func aCreatedStoreHasCoreDatasPragmasRowsAndMetadata() throws {
         let store = "CoreDataPlus-SampleModel3/SampleModel3_V1.sqlite"
         let version = try Self.version(for: store)
