@@ -30,6 +30,21 @@ struct StoreConnectionTests {
         #expect(try select.step() == false)
     }
 
+    @Test func textWithNULAndEmptyTextRoundTrip() throws {
+        let connection = try StoreConnection()
+        try connection.execute("CREATE TABLE t (v TEXT)")
+        let insert = try connection.cachedStatement("INSERT INTO t VALUES (?)")
+        for text in ["a\u{0}b", "", "ünïcödé"] {
+            insert.reset()
+            insert.bind(text, at: 1)
+            try insert.step()
+        }
+        #expect(
+            try connection.rows("SELECT v, length(CAST(v AS BLOB)) FROM t ORDER BY rowid") == [
+                [.text("a\u{0}b"), .integer(3)], [.text(""), .integer(0)], [.text("ünïcödé"), .integer(11)],
+            ])
+    }
+
     @Test func aThrowingTransactionRollsBack() throws {
         struct Failure: Error {}
         let connection = try StoreConnection()

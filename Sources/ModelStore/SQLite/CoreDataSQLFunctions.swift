@@ -42,7 +42,7 @@ enum CoreDataSQLFunctions {
         guard let value = arguments?[index], sqlite3_value_type(value) != SQLITE_NULL, let pointer = sqlite3_value_text(value) else {
             return nil
         }
-        return String(cString: pointer)
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(sqlite3_value_bytes(value))), as: UTF8.self)
     }
 
     private static func integer(_ arguments: UnsafeMutablePointer<OpaquePointer?>?, _ index: Int) -> Int64 {
@@ -54,7 +54,7 @@ enum CoreDataSQLFunctions {
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER: return .integer(sqlite3_value_int64(value))
         case SQLITE_FLOAT: return .real(sqlite3_value_double(value))
-        case SQLITE_TEXT: return .text(sqlite3_value_text(value).map { String(cString: $0) } ?? "")
+        case SQLITE_TEXT: return .text(text(arguments, index) ?? "")
         case SQLITE_BLOB:
             let count = Int(sqlite3_value_bytes(value))
             guard count > 0, let blob = sqlite3_value_blob(value) else { return .blob([]) }

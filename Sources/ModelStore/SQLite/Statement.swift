@@ -19,7 +19,19 @@ public final class Statement {
 
     public func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(handle, index, value) }
     public func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
-    public func bind(_ value: String, at index: Int32) { sqlite3_bind_text(handle, index, value, -1, Self.transient) }
+    /// Binds the string's UTF-8 bytes with their length, so text containing NUL stays whole.
+    public func bind(_ value: String, at index: Int32) {
+        var text = value
+        text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else {
+                _ = sqlite3_bind_text(handle, index, "", 0, Self.transient)
+                return
+            }
+            _ = base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                sqlite3_bind_text64(handle, index, $0, UInt64(buffer.count), Self.transient, UInt8(SQLITE_UTF8))
+            }
+        }
+    }
     public func bindNull(at index: Int32) { sqlite3_bind_null(handle, index) }
 
     public func bind(bytes: [UInt8], at index: Int32) {
@@ -73,7 +85,7 @@ public final class Statement {
 
     public func string(at column: Int32) -> String? {
         guard let text = sqlite3_column_text(handle, column) else { return nil }
-        return String(cString: text)
+        return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
     }
 
     public func bytes(at column: Int32) -> [UInt8]? {
