@@ -110,7 +110,10 @@ enum PredicateFormatWriter {
             break
         }
         if let elements = QueryValues.collectionElements(value) {
-            return "{" + elements.map(constant).joined(separator: ", ") + "}"
+            var written = elements.map(constant)
+            // Sets have no order; sorting keeps the output the same from run to run.
+            if value is Set<AnyHashable> || value is NSSet { written.sort() }
+            return "{" + written.joined(separator: ", ") + "}"
         }
         return String(describing: value)
     }

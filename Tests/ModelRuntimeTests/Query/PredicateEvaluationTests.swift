@@ -114,6 +114,32 @@ struct PredicateEvaluationTests {
         #expect(predicate.evaluate(with: QuerySamples.bob) == bob, "bob: \(format)")
     }
 
+    @Test func foundationNumbersCompareLikeSwiftNumbers() {
+        let row: [String: Any] = ["count": NSNumber(value: 3), "ratio": NSNumber(value: 0.5), "flag": NSNumber(value: true)]
+        #expect(NSPredicate(format: "count == 3 AND count > 2.5 AND ratio == 0.5 AND ratio < 1 AND flag == YES").evaluate(with: row))
+        #expect(NSPredicate(format: "count IN %@", [Int64(3)]).evaluate(with: row))
+        #expect(NSPredicate(format: "count == %@", UInt8(3)).evaluate(with: row))
+    }
+
+    @Test func normalizedAndLocaleOptionsKeepTheComparison() {
+        #expect(NSPredicate(format: "name ==[n] 'bob'").evaluate(with: QuerySamples.bob))
+        #expect(NSPredicate(format: "name ==[cl] 'BOB'").evaluate(with: QuerySamples.bob))
+        #expect(!NSPredicate(format: "name ==[n] 'BOB'").evaluate(with: QuerySamples.bob))
+    }
+
+    @Test func inAndContainsNeedSomethingToLookIn() {
+        #expect(!NSPredicate(format: "name IN %@", NSNull()).evaluate(with: QuerySamples.bob))
+        #expect(!NSPredicate(format: "missing CONTAINS 'a'").evaluate(with: QuerySamples.bob))
+        #expect(!NSPredicate(format: "ANY missing == 'a'").evaluate(with: QuerySamples.bob))
+    }
+
+    @Test func precomposedAndDecomposedStringsAreEqual() {
+        let decomposed = "Mu\u{0308}ller"
+        #expect(NSPredicate(format: "SELF == %@", "Müller").evaluate(with: decomposed))
+        #expect(NSPredicate(format: "SELF CONTAINS[d] 'mull'").evaluate(with: decomposed) == false)
+        #expect(NSPredicate(format: "SELF CONTAINS[cd] 'mull'").evaluate(with: decomposed))
+    }
+
     @Test func dictionariesAreKeyValueObjects() {
         let row: [String: Any] = ["name": "Ana", "trip": ["name": "Paris"], "count": 3]
         #expect(NSPredicate(format: "trip.name == 'Paris' AND count == 3").evaluate(with: row))

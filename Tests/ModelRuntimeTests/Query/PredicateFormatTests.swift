@@ -127,6 +127,10 @@ struct PredicateFormatTests {
             (NSPredicate(format: "name == %@ AND SELF.name == $n", "x"), #"name == "x" AND name == $n"#),
             (NSPredicate(format: "%K.@count == 2", "trips"), "trips.@count == 2"),
             (NSPredicate(format: "name == 'x'", argumentArray: nil), #"name == "x""#),
+            (NSPredicate(format: "age IN %@", Set([3, 1, 2])), "age IN {1, 2, 3}"),
+            (NSPredicate(format: "age == %@ OR height == %@", NSNumber(value: 7), NSNumber(value: 1.25)), "age == 7 OR height == 1.25"),
+            (NSPredicate(format: "data == %@", Data([1, 0xAB])), "data == {length = 2, bytes = 0x01ab}"),
+            (NSPredicate(format: "name == %@", "back\\slash\n"), #"name == "back\\slash\n""#),
         ]
         for (predicate, written) in cases {
             #expect(predicate.predicateFormat == written)
