@@ -60,7 +60,7 @@ enum ExpressionFunctions {
         decimal: (Decimal, Decimal) -> Decimal, double: (Double, Double) -> Double
     ) -> Any {
         switch (l, r) {
-        case let (.integer(a), .integer(b)):
+        case (.integer(let a), .integer(let b)):
             let (value, overflow) = integer(a, b)
             return overflow ? double(Double(a), Double(b)) : Int(value)
         case (.decimal, _), (_, .decimal): return decimal(QueryValues.decimal(l), QueryValues.decimal(r))

@@ -175,7 +175,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
     /// The expression's value for `object`; `context` supplies `$variables` (String keys).
     public func expressionValue(with object: Any?, context: NSMutableDictionary?) -> Any? {
         var variables: [String: Any] = [:]
-        context?.forEach { key, value in
+        for (key, value) in context ?? [:] {
             if let key = key as? String { variables[key] = value }
         }
         return value(of: object, variables: variables)
@@ -224,7 +224,8 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
             var inner = variables
             inner[variable] = nil
             return NSExpression(
-                kind: .subquery(collection: collection.substituting(variables), variable: variable, predicate: predicate.substituting(inner)))
+                kind: .subquery(
+                    collection: collection.substituting(variables), variable: variable, predicate: predicate.substituting(inner)))
         case .constant, .evaluatedObject, .keyPath:
             return self
         }

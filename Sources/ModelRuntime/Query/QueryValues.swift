@@ -89,7 +89,7 @@ enum QueryValues {
         switch (lhs, rhs) {
         case (nil, nil): return true
         case (nil, _), (_, nil): return false
-        case let (l?, r?): return equalValues(l, r)
+        case (let l?, let r?): return equalValues(l, r)
         }
     }
 
@@ -119,7 +119,7 @@ enum QueryValues {
         case (nil, nil): return .orderedSame
         case (nil, _): return .orderedAscending
         case (_, nil): return .orderedDescending
-        case let (l?, r?):
+        case (let l?, let r?):
             if let l = number(l), let r = number(r) { return compare(l, r) }
             if let l = string(l), let r = string(r) { return order(l, r) }
             if let l = l as? Date, let r = r as? Date { return order(l, r) }
@@ -137,9 +137,9 @@ enum QueryValues {
 
     static func compare(_ lhs: Number, _ rhs: Number) -> ComparisonResult {
         switch (lhs, rhs) {
-        case let (.integer(l), .integer(r)): return order(l, r)
-        case let (.decimal(l), _): return order(l, decimal(rhs))
-        case let (_, .decimal(r)): return order(decimal(lhs), r)
+        case (.integer(let l), .integer(let r)): return order(l, r)
+        case (.decimal(let l), _): return order(l, decimal(rhs))
+        case (_, .decimal(let r)): return order(decimal(lhs), r)
         default: return order(double(lhs), double(rhs))
         }
     }
@@ -181,7 +181,7 @@ enum QueryValues {
 
     static func add(_ lhs: Number, _ rhs: Number) -> Number {
         switch (lhs, rhs) {
-        case let (.integer(l), .integer(r)):
+        case (.integer(let l), .integer(let r)):
             let (sum, overflow) = l.addingReportingOverflow(r)
             return overflow ? .double(Double(l) + Double(r)) : .integer(sum)
         case (.decimal, _), (_, .decimal): return .decimal(decimal(lhs) + decimal(rhs))

@@ -44,7 +44,9 @@ struct PredicateFormatErrorTests {
 
     @Test func errorDescriptionNamesFormatProblemAndOffset() throws {
         let error = try #require(throws: PredicateFormatError.self) { try NSPredicate(parsing: "name ==") }
-        #expect(error.description == "unable to parse the format string \"name ==\": expected an expression, found the end of the format at offset 7")
+        #expect(
+            error.description
+                == "unable to parse the format string \"name ==\": expected an expression, found the end of the format at offset 7")
     }
 
     @Test func deepNestingIsRefusedNotOverflowed() {

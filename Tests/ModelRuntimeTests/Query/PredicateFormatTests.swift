@@ -112,8 +112,10 @@ struct PredicateFormatTests {
         let cases: [(NSPredicate, String)] = [
             (NSPredicate(format: "%K == %@", "trip.name", "Paris"), #"trip.name == "Paris""#),
             (NSPredicate(format: "age == %d AND days == %i", 3, 4), "age == 3 AND days == 4"),
-            (NSPredicate(format: "age == %ld OR age == %lld OR age == %u OR age == %lu", 1, 2, 3, 4),
-             "((age == 1 OR age == 2) OR age == 3) OR age == 4"),
+            (
+                NSPredicate(format: "age == %ld OR age == %lld OR age == %u OR age == %lu", 1, 2, 3, 4),
+                "((age == 1 OR age == 2) OR age == 3) OR age == 4"
+            ),
             (NSPredicate(format: "height > %f", 1.5), "height > 1.5"),
             (NSPredicate(format: "height > %lf", 2), "height > 2"),
             (NSPredicate(format: "born > %@", date), "born > CAST(700000000.000000, \"NSDate\")"),
@@ -122,8 +124,10 @@ struct PredicateFormatTests {
             (NSPredicate(format: "name == %@", Optional<String>.none as Any), "name == nil"),
             (NSPredicate(format: "active == %@", true), "active == 1"),
             (NSPredicate(format: "balance == %@", Decimal(string: "10.5")!), "balance == 10.5"),
-            (NSPredicate(format: "id == %@", UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
-             "id == E621E1F8-C36C-495A-93FC-0C247A3E6E5F"),
+            (
+                NSPredicate(format: "id == %@", UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
+                "id == E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+            ),
             (NSPredicate(format: "name == %@ AND SELF.name == $n", "x"), #"name == "x" AND name == $n"#),
             (NSPredicate(format: "%K.@count == 2", "trips"), "trips.@count == 2"),
             (NSPredicate(format: "name == 'x'", argumentArray: nil), #"name == "x""#),
@@ -145,8 +149,9 @@ struct PredicateFormatTests {
         #expect(comparison.predicateFormat == #"name LIKE[c] "a""#)
         let or = NSCompoundPredicate(orPredicateWithSubpredicates: [comparison, NSPredicate(value: true)])
         #expect(or.predicateFormat == #"name LIKE[c] "a" OR TRUEPREDICATE"#)
-        #expect(NSCompoundPredicate(andPredicateWithSubpredicates: [or, comparison]).predicateFormat
-            == #"(name LIKE[c] "a" OR TRUEPREDICATE) AND name LIKE[c] "a""#)
+        #expect(
+            NSCompoundPredicate(andPredicateWithSubpredicates: [or, comparison]).predicateFormat
+                == #"(name LIKE[c] "a" OR TRUEPREDICATE) AND name LIKE[c] "a""#)
         #expect(NSCompoundPredicate(notPredicateWithSubpredicate: comparison).predicateFormat == #"NOT name LIKE[c] "a""#)
         #expect(NSCompoundPredicate(andPredicateWithSubpredicates: []).predicateFormat == "TRUEPREDICATE")
         #expect(NSCompoundPredicate(orPredicateWithSubpredicates: []).predicateFormat == "FALSEPREDICATE")

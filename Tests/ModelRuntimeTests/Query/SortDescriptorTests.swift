@@ -20,12 +20,12 @@ struct SortDescriptorTests {
 
     static var rows: [[String: Any]] {
         [
-        ["name": "beta", "rank": 2],
-        ["name": "Alpha", "rank": 10],
-        ["rank": 1],
-        ["name": "alpha", "rank": 2.5],
-        ["name": "item 10", "rank": 2],
-        ["name": "item 9", "rank": Decimal(3)],
+            ["name": "beta", "rank": 2],
+            ["name": "Alpha", "rank": 10],
+            ["rank": 1],
+            ["name": "alpha", "rank": 2.5],
+            ["name": "item 10", "rank": 2],
+            ["name": "item 9", "rank": Decimal(3)],
         ]
     }
 
@@ -49,8 +49,9 @@ struct SortDescriptorTests {
         #expect(standard.compare(["name": "item 9"], to: ["name": "item 10"]) == .orderedAscending)
         let plain = NSSortDescriptor(key: "name", ascending: true, selector: "compare:")
         #expect(plain.compare(["name": "item 9"], to: ["name": "item 10"]) == .orderedDescending)
-        #expect(NSSortDescriptor(key: "name", ascending: true, selector: "localizedCaseInsensitiveCompare:")
-            .compare(["name": "b"], to: ["name": "A"]) == .orderedDescending)
+        #expect(
+            NSSortDescriptor(key: "name", ascending: true, selector: "localizedCaseInsensitiveCompare:")
+                .compare(["name": "b"], to: ["name": "A"]) == .orderedDescending)
         #expect(NSSortDescriptor(key: "name", ascending: true, selector: "localizedCompare:").selector == Selector("localizedCompare:"))
     }
 
