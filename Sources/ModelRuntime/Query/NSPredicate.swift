@@ -11,15 +11,27 @@ import Foundation
 open class NSPredicate: NSObject, NSCopying, @unchecked Sendable {
     /// The value of a `TRUEPREDICATE`/`FALSEPREDICATE`; nil in subclasses.
     let fixedValue: Bool?
+    /// The closure of a block predicate. Block predicates evaluate in memory only; a store
+    /// cannot translate them.
+    let block: ((Any?, [String: Any]?) -> Bool)?
 
     /// `TRUEPREDICATE` or `FALSEPREDICATE`.
     public init(value: Bool) {
         fixedValue = value
+        block = nil
+        super.init()
+    }
+
+    /// A predicate that calls `block` with the object and the substitution variables.
+    public init(block: @escaping (Any?, [String: Any]?) -> Bool) {
+        fixedValue = nil
+        self.block = block
         super.init()
     }
 
     init(subclass: Void) {
         fixedValue = nil
+        block = nil
         super.init()
     }
 
@@ -49,7 +61,8 @@ open class NSPredicate: NSObject, NSCopying, @unchecked Sendable {
     open func allowEvaluation() {}
 
     func evaluate(_ object: Any?, variables: [String: Any]) -> Bool {
-        fixedValue ?? false
+        if let block { return block(object, variables) }
+        return fixedValue ?? false
     }
 
     func substituting(_ variables: [String: Any]) -> NSPredicate {

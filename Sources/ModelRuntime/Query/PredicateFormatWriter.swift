@@ -13,6 +13,9 @@ enum PredicateFormatWriter {
         case let compound as NSCompoundPredicate:
             return self.compound(compound)
         default:
+            if predicate.block != nil {
+                return "BLOCKPREDICATE(0x\(String(UInt(bitPattern: ObjectIdentifier(predicate).hashValue), radix: 16)))"
+            }
             return predicate.fixedValue == true ? "TRUEPREDICATE" : "FALSEPREDICATE"
         }
     }

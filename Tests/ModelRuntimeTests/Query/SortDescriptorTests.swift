@@ -93,3 +93,44 @@ struct SortDescriptorTests {
     }
 }
 #endif
+
+#if !canImport(CoreData)
+struct CollectionFilteringTests {
+    @Test func arraysFilterAndSortWithTheRuntimesTypes() {
+        let rows = NSArray(array: SortDescriptorTests.rows)
+        let named = rows.filtered(using: NSPredicate(format: "name != nil AND rank >= 2"))
+        #expect(named.count == 5)
+        let sorted = NSArray(array: named).sortedArray(using: [
+            NSSortDescriptor(key: "rank", ascending: true), NSSortDescriptor(key: "name", ascending: false),
+        ])
+        #expect(SortDescriptorTests.names(sorted) == ["item 10", "beta", "alpha", "item 9", "Alpha"])
+        let mutable = NSMutableArray(array: SortDescriptorTests.rows)
+        mutable.filter(using: NSPredicate(format: "name BEGINSWITH[c] 'a'"))
+        mutable.sort(using: [NSSortDescriptor(key: "name", ascending: true)])
+        #expect(SortDescriptorTests.names(mutable.map { $0 }) == ["Alpha", "alpha"])
+    }
+
+    @Test func sortingKeepsTheOrderOfEqualElements() {
+        let rows: [[String: Any]] = (0..<50).map { ["group": $0 % 3, "index": $0] }
+        let sorted = NSArray(array: rows).sortedArray(using: [NSSortDescriptor(key: "group", ascending: true)])
+        let indexes = sorted.map { ($0 as! [String: Any])["index"] as! Int }
+        #expect(indexes == (0..<50).filter { $0 % 3 == 0 } + (0..<50).filter { $0 % 3 == 1 } + (0..<50).filter { $0 % 3 == 2 })
+    }
+
+    @Test func setsFilterTheirMembers() {
+        let set = NSSet(array: [1, 5, 9])
+        #expect(Set(set.filtered(using: NSPredicate(format: "SELF > 4")).compactMap { $0 as? Int }) == [5, 9])
+        #expect(NSOrderedSet(array: [3, 1, 2]).filtered(using: NSPredicate(format: "SELF != 1")).array.compactMap { $0 as? Int } == [3, 2])
+    }
+
+    @Test func blockPredicatesEvaluateTheirClosure() {
+        let predicate = NSPredicate { object, bindings in
+            (object as? Int).map { $0 > (bindings?["min"] as? Int ?? 0) } ?? false
+        }
+        #expect(predicate.evaluate(with: 3))
+        #expect(!predicate.evaluate(with: 3, substitutionVariables: ["min": 5]))
+        #expect(predicate.predicateFormat.hasPrefix("BLOCKPREDICATE(0x"))
+        #expect(NSCompoundPredicate(andPredicateWithSubpredicates: [predicate, NSPredicate(format: "SELF < 10")]).evaluate(with: 4))
+    }
+}
+#endif
