@@ -15,15 +15,21 @@ extension NSSortDescriptor {
     }
 
     /// `elements` sorted by `descriptors`, keeping the order of elements that compare the same.
+    /// Each element's sort values are read once, not once per comparison.
     static func sorted<Element>(_ elements: [Element], by descriptors: [NSSortDescriptor]) -> [Element] {
         guard !descriptors.isEmpty else { return elements }
-        return elements.enumerated().sorted { lhs, rhs in
-            switch compare(lhs.element, rhs.element, by: descriptors) {
-            case .orderedAscending: return true
-            case .orderedDescending: return false
-            case .orderedSame: return lhs.offset < rhs.offset
+        let columns = descriptors.map { descriptor in elements.map { descriptor.sortValue(of: $0) } }
+        let order = elements.indices.sorted { i, j in
+            for (descriptor, column) in zip(descriptors, columns) {
+                switch descriptor.compareSortValues(column[i], column[j]) {
+                case .orderedAscending: return true
+                case .orderedDescending: return false
+                case .orderedSame: continue
+                }
             }
-        }.map(\.element)
+            return i < j
+        }
+        return order.map { elements[$0] }
     }
 }
 

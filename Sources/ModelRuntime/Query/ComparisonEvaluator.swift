@@ -9,12 +9,42 @@ struct ComparisonEvaluator {
     let `operator`: NSComparisonPredicate.Operator
     let options: NSComparisonPredicate.Options
     let regexCache: RegexCache
+    private let folds: Bool
 
-    private var folds: Bool { !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive]) }
+    init(operator: NSComparisonPredicate.Operator, options: NSComparisonPredicate.Options, regexCache: RegexCache) {
+        self.operator = `operator`
+        self.options = options
+        self.regexCache = regexCache
+        folds = !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
+    }
 
-    func evaluate(_ lhs: Any?, _ rhs: Any?) -> Bool {
+    /// A right-hand value made ready once: normalized, its string folded, its elements listed.
+    /// A constant right-hand side is prepared when the predicate is made, not per object.
+    struct Operand {
+        let value: Any?
+        let string: String?
+        let elements: [Operand]?
+
+        init(_ raw: Any?, _ evaluator: ComparisonEvaluator, elementsToo: Bool) {
+            value = QueryValues.normalized(raw)
+            string = value.flatMap(QueryValues.string).map(evaluator.fold)
+            if elementsToo, let value, let elements = QueryValues.collectionElements(value) {
+                self.elements = elements.map { Operand($0, evaluator, elementsToo: false) }
+            } else {
+                elements = nil
+            }
+        }
+    }
+
+    /// Whether the right-hand side's elements matter (`IN`, `BETWEEN`).
+    var usesRightElements: Bool { `operator` == .in || `operator` == .between }
+
+    func prepare(_ rhs: Any?) -> Operand { Operand(rhs, self, elementsToo: usesRightElements) }
+
+    func evaluate(_ lhs: Any?, _ rhs: Any?) -> Bool { evaluate(lhs, prepare(rhs)) }
+
+    func evaluate(_ lhs: Any?, _ rhs: Operand) -> Bool {
         let lhs = QueryValues.normalized(lhs)
-        let rhs = QueryValues.normalized(rhs)
         switch `operator` {
         case .equalTo: return equal(lhs, rhs)
         case .notEqualTo: return !equal(lhs, rhs)
@@ -23,7 +53,7 @@ struct ComparisonEvaluator {
         case .greaterThan: return order(lhs, rhs) == .orderedDescending
         case .greaterThanOrEqualTo: return order(lhs, rhs).map { $0 != .orderedAscending } ?? false
         case .between: return between(lhs, rhs)
-        case .in: return contains(rhs, lhs)
+        case .in: return isIn(lhs, rhs)
         case .contains: return contains(lhs, rhs)
         case .beginsWith: return strings(lhs, rhs) { !$1.isEmpty && $0.hasPrefix($1) }
         case .endsWith: return strings(lhs, rhs) { !$1.isEmpty && $0.hasSuffix($1) }
@@ -33,54 +63,68 @@ struct ComparisonEvaluator {
         }
     }
 
-    private func fold(_ string: String) -> String {
+    func fold(_ string: String) -> String {
+        guard folds else { return string }
+        // ASCII needs no diacritic folding and folds case byte by byte.
+        if string.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard options.contains(.caseInsensitive) else { return string }
+            return String(decoding: string.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
         var folding: String.CompareOptions = []
         if options.contains(.caseInsensitive) { folding.insert(.caseInsensitive) }
         if options.contains(.diacriticInsensitive) { folding.insert(.diacriticInsensitive) }
-        return folding.isEmpty ? string : string.folding(options: folding, locale: nil)
+        return string.folding(options: folding, locale: nil)
     }
 
-    private func strings(_ lhs: Any?, _ rhs: Any?, _ test: (String, String) -> Bool) -> Bool {
-        guard let lhs, let rhs, let l = QueryValues.string(lhs), let r = QueryValues.string(rhs) else { return false }
-        return test(fold(l), fold(r))
+    private func strings(_ lhs: Any?, _ rhs: Operand, _ test: (String, String) -> Bool) -> Bool {
+        guard let lhs, let r = rhs.string, let l = QueryValues.string(lhs) else { return false }
+        return test(fold(l), r)
     }
 
-    private func equal(_ lhs: Any?, _ rhs: Any?) -> Bool {
-        if folds, let lhs, let rhs, let l = QueryValues.string(lhs), let r = QueryValues.string(rhs) {
-            return fold(l) == fold(r)
+    private func equal(_ lhs: Any?, _ rhs: Operand) -> Bool {
+        if folds, let r = rhs.string, let lhs, let l = QueryValues.string(lhs) {
+            return fold(l) == r
         }
-        return QueryValues.equal(lhs, rhs)
+        return QueryValues.equalNormalized(lhs, rhs.value)
     }
 
     /// Ordering for `<`, `<=`, `>`, `>=`, `BETWEEN`: nil when either side is nil or the values
     /// do not compare.
-    private func order(_ lhs: Any?, _ rhs: Any?) -> ComparisonResult? {
-        guard let lhs, let rhs else { return nil }
-        if folds, let l = QueryValues.string(lhs), let r = QueryValues.string(rhs) {
-            return QueryValues.order(fold(l), fold(r))
+    private func order(_ lhs: Any?, _ rhs: Operand) -> ComparisonResult? {
+        guard let lhs, let rhsValue = rhs.value else { return nil }
+        if folds, let r = rhs.string, let l = QueryValues.string(lhs) {
+            return QueryValues.order(fold(l), r)
         }
-        return QueryValues.compare(lhs, rhs)
+        return QueryValues.compareNormalized(lhs, rhsValue)
     }
 
-    private func between(_ lhs: Any?, _ rhs: Any?) -> Bool {
-        guard let rhs, let bounds = QueryValues.collectionElements(rhs), bounds.count == 2 else { return false }
-        guard let low = order(lhs, QueryValues.normalized(bounds[0])), let high = order(lhs, QueryValues.normalized(bounds[1])) else {
-            return false
-        }
+    private func between(_ lhs: Any?, _ rhs: Operand) -> Bool {
+        guard let bounds = rhs.elements, bounds.count == 2 else { return false }
+        guard let low = order(lhs, bounds[0]), let high = order(lhs, bounds[1]) else { return false }
         return low != .orderedAscending && high != .orderedDescending
     }
 
-    /// Whether `container` (a collection or a string) contains `element`.
-    private func contains(_ container: Any?, _ element: Any?) -> Bool {
-        guard let container else { return false }
-        if let elements = QueryValues.collectionElements(container) {
-            return elements.contains { equal(QueryValues.normalized($0), element) }
-        }
-        return strings(container, element) { $1.isEmpty ? false : $0.contains($1) }
+    /// `lhs IN rhs`: an element of the collection `rhs`, or a substring of the string `rhs`.
+    private func isIn(_ lhs: Any?, _ rhs: Operand) -> Bool {
+        if let elements = rhs.elements { return elements.contains { equal(lhs, $0) } }
+        guard let container = rhs.string, let lhs, let element = QueryValues.string(lhs) else { return false }
+        let folded = fold(element)
+        return !folded.isEmpty && container.contains(folded)
     }
 
-    private func matches(_ lhs: Any?, _ rhs: Any?) -> Bool {
-        guard let lhs, let rhs, let subject = QueryValues.string(lhs), let pattern = QueryValues.string(rhs) else { return false }
+    /// `lhs CONTAINS rhs`: the collection `lhs` holds `rhs`, or the string `lhs` contains it.
+    private func contains(_ lhs: Any?, _ rhs: Operand) -> Bool {
+        guard let lhs else { return false }
+        if let elements = QueryValues.collectionElements(lhs) {
+            return elements.contains { equal(QueryValues.normalized($0), rhs) }
+        }
+        return strings(lhs, rhs) { !$1.isEmpty && $0.contains($1) }
+    }
+
+    private func matches(_ lhs: Any?, _ rhs: Operand) -> Bool {
+        guard let lhs, let rhsValue = rhs.value, let subject = QueryValues.string(lhs), let pattern = QueryValues.string(rhsValue) else {
+            return false
+        }
         guard let regex = regexCache.regex(pattern, caseInsensitive: options.contains(.caseInsensitive)) else { return false }
         let text = options.contains(.diacriticInsensitive) ? subject.folding(options: .diacriticInsensitive, locale: nil) : subject
         let range = NSRange(text.startIndex..<text.endIndex, in: text)

@@ -50,42 +50,35 @@ enum KeyPathReader {
         guard let first = components.first else { return object }
         guard let object = unwrapped(object) else { return nil }
         let rest = components.dropFirst()
+        // Objects first: the common case, and no collection checks on them.
+        if let readable = object as? any KeyValueReadable {
+            if first.hasPrefix("@") { return nil }
+            return value(at: rest, of: readable.value(forKey: first))
+        }
+        if let dictionary = object as? [String: Any] {
+            return value(at: rest, of: dictionary[first])
+        }
         if first.hasPrefix("@") {
             return collectionOperator(first, rest: rest, of: object)
         }
-        if !isKeyValueObject(object), let elements = QueryValues.collectionElements(object) {
-            let mapped = elements.map { element -> Any in
+        if let dictionary = QueryValues.object(object, as: NSDictionary.self) {
+            return value(at: rest, of: dictionary.object(forKey: first))
+        }
+        if let dictionary = object as? [AnyHashable: Any] {
+            return value(at: rest, of: dictionary[AnyHashable(first)])
+        }
+        if let elements = QueryValues.collectionElements(object) {
+            return elements.map { element -> Any in
                 value(at: components, of: element) ?? NSNull()
             }
-            return mapped
         }
-        return value(at: rest, of: value(forKey: first, of: object))
-    }
-
-    /// Objects read by key; dictionaries are key-value objects here, not collections.
-    static func isKeyValueObject(_ object: Any) -> Bool {
-        object is any KeyValueReadable || object is [String: Any] || object is [AnyHashable: Any] || object is NSDictionary
-    }
-
-    static func value(forKey key: String, of object: Any) -> Any? {
-        switch object {
-        case let readable as any KeyValueReadable:
-            return unwrapped(readable.value(forKey: key))
-        case let dictionary as [String: Any]:
-            return unwrapped(dictionary[key])
-        case let dictionary as [AnyHashable: Any]:
-            return unwrapped(dictionary[AnyHashable(key)])
-        case let dictionary as NSDictionary:
-            return unwrapped(dictionary.object(forKey: key))
-        default:
-            return nil
-        }
+        return nil
     }
 
     /// `Optional<Any>` values hidden inside `Any` and `NSNull` become nil.
     static func unwrapped(_ value: Any?) -> Any? {
         guard let value else { return nil }
-        if value is NSNull { return nil }
+        if QueryValues.object(value, as: NSNull.self) != nil { return nil }
         if let optional = value as? any OptionalProtocol { return unwrapped(optional.wrappedAny) }
         return value
     }

@@ -44,7 +44,9 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
     public let comparisonPredicateModifier: Modifier
     public let predicateOperatorType: Operator
     public let options: Options
-    private let regexCache = RegexCache()
+    private let evaluator: ComparisonEvaluator
+    /// The right-hand side prepared once when it is a constant (or an aggregate of constants).
+    private let constantRight: ComparisonEvaluator.Operand?
 
     public init(
         leftExpression lhs: NSExpression, rightExpression rhs: NSExpression, modifier: Modifier, type: Operator,
@@ -55,6 +57,9 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
         comparisonPredicateModifier = modifier
         predicateOperatorType = type
         self.options = options
+        let evaluator = ComparisonEvaluator(operator: type, options: options, regexCache: RegexCache())
+        self.evaluator = evaluator
+        constantRight = rhs.constantValueIfKnown.map { evaluator.prepare($0.value) }
         super.init(subclass: ())
     }
 
@@ -63,8 +68,8 @@ open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
 
     override func evaluate(_ object: Any?, variables: [String: Any]) -> Bool {
         let lhs = leftExpression.value(of: object, variables: variables)
-        let rhs = rightExpression.value(of: object, variables: variables)
-        let comparison = ComparisonEvaluator(operator: predicateOperatorType, options: options, regexCache: regexCache)
+        let rhs = constantRight ?? evaluator.prepare(rightExpression.value(of: object, variables: variables))
+        let comparison = evaluator
         switch comparisonPredicateModifier {
         case .direct:
             return comparison.evaluate(lhs, rhs)

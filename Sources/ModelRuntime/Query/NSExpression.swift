@@ -39,6 +39,24 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
         super.init()
     }
 
+    /// The value when it does not depend on the object or variables: a constant, or an
+    /// aggregate of such values (wrapped so a nil constant is told apart from "not constant").
+    var constantValueIfKnown: (value: Any?, Void)? {
+        switch kind {
+        case .constant(let value):
+            return (value, ())
+        case .aggregate(let elements):
+            var values: [Any] = []
+            for element in elements {
+                guard let known = element.constantValueIfKnown else { return nil }
+                values.append(known.value ?? NSNull())
+            }
+            return (values, ())
+        default:
+            return nil
+        }
+    }
+
     public convenience init(forConstantValue obj: Any?) {
         self.init(kind: .constant(KeyPathReader.unwrapped(obj)))
     }

@@ -87,8 +87,16 @@ open class NSSortDescriptor: NSObject, NSCopying, @unchecked Sendable {
 
     /// The order of two objects by the values at the descriptor's key.
     open func compare(_ object1: Any, to object2: Any) -> ComparisonResult {
-        let lhs: Any? = key == nil ? object1 : KeyPathReader.value(at: components, of: object1)
-        let rhs: Any? = key == nil ? object2 : KeyPathReader.value(at: components, of: object2)
+        compareSortValues(sortValue(of: object1), sortValue(of: object2))
+    }
+
+    /// The value an object is sorted by (the object itself without a key), normalized.
+    func sortValue(of object: Any) -> Any? {
+        QueryValues.normalized(key == nil ? object : KeyPathReader.value(at: components, of: object))
+    }
+
+    /// The order of two sort values in the descriptor's direction.
+    func compareSortValues(_ lhs: Any?, _ rhs: Any?) -> ComparisonResult {
         let result = compareValues(lhs, rhs)
         guard !ascending else { return result }
         switch result {
@@ -110,7 +118,7 @@ open class NSSortDescriptor: NSObject, NSCopying, @unchecked Sendable {
             default: return l.localizedStandardCompare(r)
             }
         }
-        return QueryValues.compare(lhs, rhs) ?? .orderedSame
+        return QueryValues.compareNormalized(lhs, rhs) ?? .orderedSame
     }
 
     public func copy(with zone: NSZone? = nil) -> Any { self }

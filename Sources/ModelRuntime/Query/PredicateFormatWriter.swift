@@ -115,7 +115,7 @@ enum PredicateFormatWriter {
         if let elements = QueryValues.collectionElements(value) {
             var written = elements.map(constant)
             // Sets have no order; sorting keeps the output the same from run to run.
-            if value is Set<AnyHashable> || value is NSSet { written.sort() }
+            if QueryValues.isUnordered(value) { written.sort() }
             return "{" + written.joined(separator: ", ") + "}"
         }
         return String(describing: value)

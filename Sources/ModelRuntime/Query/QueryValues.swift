@@ -21,10 +21,19 @@ enum QueryValues {
         case decimal(Decimal)
     }
 
+    /// `value` as an instance of the Foundation class `type`, without bridging: casting a Swift
+    /// value to an `NS…` class on Linux converts it first (allocating), so check the metatype.
+    @inline(__always)
+    static func object<T: AnyObject>(_ value: Any, as type: T.Type) -> T? {
+        Swift.type(of: value) is T.Type ? (value as! T) : nil
+    }
+
     static func number(_ value: Any) -> Number? {
         switch value {
-        case let v as Bool: return .integer(v ? 1 : 0)
         case let v as Int: return .integer(Int64(v))
+        case let v as Double: return .double(v)
+        case is String: return nil
+        case let v as Bool: return .integer(v ? 1 : 0)
         case let v as Int64: return .integer(v)
         case let v as Int32: return .integer(Int64(v))
         case let v as Int16: return .integer(Int64(v))
@@ -34,42 +43,46 @@ enum QueryValues {
         case let v as UInt32: return .integer(Int64(v))
         case let v as UInt16: return .integer(Int64(v))
         case let v as UInt8: return .integer(Int64(v))
-        case let v as Double: return .double(v)
         case let v as Float: return .double(Double(v))
         case let v as Decimal: return .decimal(v)
-        case let v as NSDecimalNumber: return .decimal(v.decimalValue)
-        case let v as NSNumber:
+        default:
+            if let v = object(value, as: NSDecimalNumber.self) { return .decimal(v.decimalValue) }
+            guard let v = object(value, as: NSNumber.self) else { return nil }
             let type = String(cString: v.objCType)
             return type == "d" || type == "f" ? .double(v.doubleValue) : .integer(v.int64Value)
-        default: return nil
         }
     }
 
     static func string(_ value: Any) -> String? {
-        switch value {
-        case let v as String: return v
-        case let v as Substring: return String(v)
-        case let v as NSString: return v as String
-        case let v as Character: return String(v)
-        default: return nil
-        }
+        if let v = value as? String { return v }
+        if let v = value as? Substring { return String(v) }
+        if let v = object(value, as: NSString.self) { return v as String }
+        return nil
     }
 
     /// The elements of an array, set, ordered set or other collection (not a string or data);
     /// a dictionary gives its values.
     static func collectionElements(_ value: Any) -> [Any]? {
         switch value {
-        case is String, is Substring, is NSString, is Data, is NSData: return nil
+        case is String, is Substring, is Data: return nil
         case let v as [Any]: return v
         case let v as Set<AnyHashable>: return Array(v)
         case let v as [String: Any]: return Array(v.values)
-        case let v as NSArray: return v.map { $0 }
-        case let v as NSSet: return v.map { $0 }
-        case let v as NSOrderedSet: return v.map { $0 }
-        case let v as NSDictionary: return v.allValues
-        case let v as any Collection: return elements(of: v)
-        default: return nil
+        default: break
         }
+        if type(of: value) is AnyClass {
+            if let v = object(value, as: NSArray.self) { return v.map { $0 } }
+            if let v = object(value, as: NSSet.self) { return v.map { $0 } }
+            if let v = object(value, as: NSOrderedSet.self) { return v.map { $0 } }
+            if let v = object(value, as: NSDictionary.self) { return v.allValues }
+            return nil
+        }
+        if let v = value as? any Collection { return elements(of: v) }
+        return nil
+    }
+
+    static func isUnordered(_ value: Any) -> Bool {
+        value is Set<AnyHashable> || object(value, as: NSSet.self) != nil
     }
 
     private static func elements<C: Collection>(of collection: C) -> [Any] {
@@ -84,8 +97,10 @@ enum QueryValues {
     }
 
     static func equal(_ lhs: Any?, _ rhs: Any?) -> Bool {
-        let lhs = normalized(lhs)
-        let rhs = normalized(rhs)
+        equalNormalized(normalized(lhs), normalized(rhs))
+    }
+
+    static func equalNormalized(_ lhs: Any?, _ rhs: Any?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): return true
         case (nil, _), (_, nil): return false
@@ -98,7 +113,7 @@ enum QueryValues {
         if let l = string(lhs), let r = string(rhs) { return l == r }
         if let l = lhs as? Date, let r = rhs as? Date { return l == r }
         if let l = collectionElements(lhs), let r = collectionElements(rhs) {
-            if lhs is Set<AnyHashable> || lhs is NSSet {
+            if isUnordered(lhs) {
                 return l.count == r.count && l.allSatisfy { e in r.contains { equal(e, $0) } }
             }
             return l.count == r.count && zip(l, r).allSatisfy { equal($0, $1) }
@@ -113,8 +128,10 @@ enum QueryValues {
     /// The order of two values, or nil when they cannot be ordered (a number and a string).
     /// nil sorts before every value.
     static func compare(_ lhs: Any?, _ rhs: Any?) -> ComparisonResult? {
-        let lhs = normalized(lhs)
-        let rhs = normalized(rhs)
+        compareNormalized(normalized(lhs), normalized(rhs))
+    }
+
+    static func compareNormalized(_ lhs: Any?, _ rhs: Any?) -> ComparisonResult? {
         switch (lhs, rhs) {
         case (nil, nil): return .orderedSame
         case (nil, _): return .orderedAscending
