@@ -40,7 +40,8 @@ func seconds(_ body: () -> Void) -> Double {
 
 let cities = (0..<50).map { Row(name: "City \($0)", age: 0, city: nil, tags: []) }
 let rows = (0..<200_000).map { index in
-    Row(name: "Person \(index % 9973) Müller", age: index % 90, city: cities[index % 50], tags: index % 7 == 0 ? ["swift", "linux"] : ["c"])
+    Row(
+        name: "Person \(index % 9973) Müller", age: index % 90, city: cities[index % 50], tags: index % 7 == 0 ? ["swift", "linux"] : ["c"])
 }
 
 let formats = [
@@ -57,13 +58,16 @@ let parseTime = seconds {
         parsed = formats.map { NSPredicate(format: $0) }
     }
 }
-print("parse: \(formats.count * 2_000) formats in \(String(format: "%.3f", parseTime)) s"
-    + " (\(String(format: "%.1f", parseTime / Double(formats.count * 2_000) * 1e6)) µs each)")
+print(
+    "parse: \(formats.count * 2_000) formats in \(String(format: "%.3f", parseTime)) s"
+        + " (\(String(format: "%.1f", parseTime / Double(formats.count * 2_000) * 1e6)) µs each)")
 
 let handWritten: [(Row) -> Bool] = [
     { $0.age > 30 && $0.name.lowercased().hasPrefix("person 1") },
     { $0.city?.name == "City 7" || (10...20).contains($0.age) },
-    { $0.tags.contains("swift") && !$0.name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains("muller 5") },
+    {
+        $0.tags.contains("swift") && !$0.name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains("muller 5")
+    },
     { $0.name.lowercased().contains("9 m") },
     { $0.name.hasPrefix("Person ") },
 ]
@@ -73,9 +77,10 @@ for (index, predicate) in parsed.enumerated() {
     let predicateTime = seconds { matched = rows.count { predicate.evaluate(with: $0) } }
     var expected = 0
     let closureTime = seconds { expected = rows.count(where: handWritten[index]) }
-    print("evaluate \"\(formats[index])\": \(rows.count) objects in \(String(format: "%.3f", predicateTime)) s,"
-        + " \(matched) match; a Swift closure doing similar work: \(String(format: "%.3f", closureTime)) s (\(expected) match),"
-        + " ratio \(String(format: "%.1f", predicateTime / closureTime))×")
+    print(
+        "evaluate \"\(formats[index])\": \(rows.count) objects in \(String(format: "%.3f", predicateTime)) s,"
+            + " \(matched) match; a Swift closure doing similar work: \(String(format: "%.3f", closureTime)) s (\(expected) match),"
+            + " ratio \(String(format: "%.1f", predicateTime / closureTime))×")
 }
 
 let descriptors = [NSSortDescriptor(key: "city.name", ascending: true), NSSortDescriptor(key: "age", ascending: false)]
@@ -86,7 +91,8 @@ var swiftSorted: [Row] = []
 let swiftSortTime = seconds {
     swiftSorted = rows.prefix(50_000).sorted { ($0.city!.name, $1.age) < ($1.city!.name, $0.age) }
 }
-print("sort 50,000 objects by city.name, age desc: \(String(format: "%.3f", sortTime)) s;"
-    + " Swift sorted(by:) on the properties: \(String(format: "%.3f", swiftSortTime)) s,"
-    + " ratio \(String(format: "%.1f", sortTime / swiftSortTime))× (\(sorted.count), \(swiftSorted.count))")
+print(
+    "sort 50,000 objects by city.name, age desc: \(String(format: "%.3f", sortTime)) s;"
+        + " Swift sorted(by:) on the properties: \(String(format: "%.3f", swiftSortTime)) s,"
+        + " ratio \(String(format: "%.1f", sortTime / swiftSortTime))× (\(sorted.count), \(swiftSorted.count))")
 #endif

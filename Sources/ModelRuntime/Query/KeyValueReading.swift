@@ -78,7 +78,10 @@ enum KeyPathReader {
     /// `Optional<Any>` values hidden inside `Any` and `NSNull` become nil.
     static func unwrapped(_ value: Any?) -> Any? {
         guard let value else { return nil }
-        if QueryValues.object(value, as: NSNull.self) != nil { return nil }
+        let type = Swift.type(of: value)
+        if QueryValues.isPlainScalar(type) { return value }
+        // A class instance is never an Optional; checking the metatype needs no conformance lookup.
+        if type is AnyClass { return type is NSNull.Type ? nil : value }
         if let optional = value as? any OptionalProtocol { return unwrapped(optional.wrappedAny) }
         return value
     }

@@ -28,7 +28,22 @@ enum QueryValues {
         Swift.type(of: value) is T.Type ? (value as! T) : nil
     }
 
+    /// Whether `type` is a plain value type predicates compare directly: known without a
+    /// dynamic cast (a metatype comparison), so hot paths skip protocol conformance lookups.
+    @inline(__always)
+    static func isPlainScalar(_ type: Any.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        return id == ObjectIdentifier(String.self) || id == ObjectIdentifier(Int.self) || id == ObjectIdentifier(Double.self)
+            || id == ObjectIdentifier(Bool.self) || id == ObjectIdentifier(Date.self) || id == ObjectIdentifier(Int64.self)
+            || id == ObjectIdentifier(Int32.self) || id == ObjectIdentifier(Int16.self) || id == ObjectIdentifier(Float.self)
+            || id == ObjectIdentifier(Decimal.self) || id == ObjectIdentifier(UUID.self)
+    }
+
     static func number(_ value: Any) -> Number? {
+        let type = Swift.type(of: value)
+        if type == Int.self { return .integer(Int64(value as! Int)) }
+        if type == String.self { return nil }
+        if type == Double.self { return .double(value as! Double) }
         switch value {
         case let v as Int: return .integer(Int64(v))
         case let v as Double: return .double(v)
@@ -54,6 +69,9 @@ enum QueryValues {
     }
 
     static func string(_ value: Any) -> String? {
+        let type = Swift.type(of: value)
+        if type == String.self { return (value as! String) }
+        if isPlainScalar(type) { return nil }
         if let v = value as? String { return v }
         if let v = value as? Substring { return String(v) }
         if let v = object(value, as: NSString.self) { return v as String }
@@ -63,6 +81,7 @@ enum QueryValues {
     /// The elements of an array, set, ordered set or other collection (not a string or data);
     /// a dictionary gives its values.
     static func collectionElements(_ value: Any) -> [Any]? {
+        if isPlainScalar(type(of: value)) { return nil }
         switch value {
         case is String, is Substring, is Data: return nil
         case let v as [Any]: return v
@@ -92,6 +111,7 @@ enum QueryValues {
     /// The value comparisons use: nil for `NSNull`, the comparison value of custom values.
     static func normalized(_ value: Any?) -> Any? {
         guard let value = KeyPathReader.unwrapped(value) else { return nil }
+        if isPlainScalar(type(of: value)) { return value }
         if let custom = value as? any PredicateComparableValue { return custom.predicateComparisonValue }
         return value
     }

@@ -120,7 +120,8 @@ struct CollectionFilteringTests {
     @Test func setsFilterTheirMembers() {
         let set = NSSet(array: [1, 5, 9])
         #expect(Set(set.filtered(using: NSPredicate(format: "SELF > 4")).compactMap { $0 as? Int }) == [5, 9])
-        #expect(NSOrderedSet(array: [3, 1, 2]).filtered(using: NSPredicate(format: "SELF != 1")).array.compactMap { $0 as? Int } == [3, 2])
+        #expect(
+            NSOrderedSet(array: [3, 1, 2]).filtered(using: NSPredicate(format: "SELF != 1")).array.compactMap { $0 as? Int } == [3, 2])
     }
 
     @Test func blockPredicatesEvaluateTheirClosure() {
