@@ -76,7 +76,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
     /// The expression of a Swift key path of a type that names its key paths.
     public convenience init<Root: KeyPathStringConvertible, Value>(forKeyPath keyPath: KeyPath<Root, Value>) {
         guard let name = ModelRuntime.keyPathString(keyPath) else {
-            preconditionFailure("NSExpression(forKeyPath:): \(Root.self) gives no string key for \(keyPath)")
+            fatalError("NSExpression(forKeyPath:): \(Root.self) gives no string key for \(keyPath)")
         }
         self.init(forKeyPath: name)
     }
@@ -102,7 +102,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
         do {
             try self.init(parsing: expressionFormat, arguments: arguments)
         } catch {
-            preconditionFailure("NSExpression(format:): \(error)")
+            fatalError("NSExpression(format:): \(error)")
         }
     }
 
@@ -187,7 +187,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
     }
 
     private func misuse(_ property: String) -> Never {
-        preconditionFailure("NSExpression: \(property) is not defined for \(expressionType) expressions")
+        fatalError("NSExpression: \(property) is not defined for \(expressionType) expressions")
     }
 
     /// The expression's value for `object`; `context` supplies `$variables` (String keys).

@@ -97,10 +97,10 @@ extension PredicateFormatInitializable {
         do {
             parsed = try PredicateFormatParser.parsePredicate(predicateFormat, arguments: arguments ?? [])
         } catch {
-            preconditionFailure("NSPredicate(format:): \(error)")
+            fatalError("NSPredicate(format:): \(error)")
         }
         guard let typed = parsed as? Self else {
-            preconditionFailure("NSPredicate(format:): \"\(predicateFormat)\" is \(type(of: parsed)), not \(Self.self)")
+            fatalError("NSPredicate(format:): \"\(predicateFormat)\" is \(type(of: parsed)), not \(Self.self)")
         }
         self = typed
     }

@@ -32,7 +32,7 @@ open class NSSortDescriptor: NSObject, NSCopying, @unchecked Sendable {
 
     private init(key: String?, keyPath: AnyKeyPath?, ascending: Bool, selector: Selector?, comparator: Comparator?) {
         if let selector, !Self.supportedSelectors.contains(selector.name) {
-            preconditionFailure(
+            fatalError(
                 "NSSortDescriptor: unsupported selector \(selector.name) (use \(Self.supportedSelectors.sorted().joined(separator: ", ")))")
         }
         self.key = key
@@ -70,7 +70,7 @@ open class NSSortDescriptor: NSObject, NSCopying, @unchecked Sendable {
 
     private static func name<Root, Value>(of keyPath: KeyPath<Root, Value>) -> String {
         guard let name = keyPathString(keyPath) else {
-            preconditionFailure("NSSortDescriptor(keyPath:): \(Root.self) gives no string key for \(keyPath)")
+            fatalError("NSSortDescriptor(keyPath:): \(Root.self) gives no string key for \(keyPath)")
         }
         return name
     }
