@@ -121,6 +121,16 @@ struct PredicateEvaluationTests {
         #expect(NSPredicate(format: "count == %@", UInt8(3)).evaluate(with: row))
     }
 
+    @Test func foundationObjectsCompareLikeTheirSwiftValues() {
+        let date = QuerySamples.reference
+        let row: [String: Any] = ["name": NSString(string: "Ana"), "born": NSDate(timeIntervalSinceReferenceDate: 700_000_000)]
+        let predicate = NSPredicate(format: "name == 'Ana' AND name BEGINSWITH[c] 'a' AND born == %@", date as NSDate)
+        #expect(predicate.evaluate(with: row))
+        #expect(predicate.predicateFormat == #"(name == "Ana" AND name BEGINSWITH[c] "a") AND born == CAST(700000000.000000, "NSDate")"#)
+        #expect(NSPredicate(format: "born < %@", date.addingTimeInterval(1)).evaluate(with: row))
+        #expect(NSPredicate(format: "name IN %@", NSArray(array: ["Bo", "Ana"])).evaluate(with: row))
+    }
+
     @Test func normalizedAndLocaleOptionsKeepTheComparison() {
         #expect(NSPredicate(format: "name ==[n] 'bob'").evaluate(with: QuerySamples.bob))
         #expect(NSPredicate(format: "name ==[cl] 'BOB'").evaluate(with: QuerySamples.bob))
