@@ -56,6 +56,12 @@ struct PredicateFormatTests {
         ("SUBQUERY(trips, $t, $t.days > 2).@count > 0", "SUBQUERY(trips, $t, $t.days > 2).@count > 0"),
         ("born > CAST(700000000.000000, \"NSDate\")", "born > CAST(700000000.000000, \"NSDate\")"),
         ("name == '%@'", #"name == "%@""#),
+        (
+            "SUBQUERY(alliances, $a, ANY $a.teams.key IN {'frc7332'}).@count > 0",
+            #"SUBQUERY(alliances, $a, ANY $a.teams.key IN {"frc7332"}).@count > 0"#
+        ),
+        ("NOT isActive == YES", "NOT isActive == 1"),
+        ("NOT extraInt BETWEEN {1, 3}", "NOT extraInt BETWEEN {1, 3}"),
     ]
 
     @Test(arguments: roundTrips)
