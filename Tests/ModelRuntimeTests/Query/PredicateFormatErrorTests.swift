@@ -56,6 +56,29 @@ struct PredicateFormatErrorTests {
         #expect(throws: PredicateFormatError.self) { try NSPredicate(parsing: nots) }
     }
 
+    @Test func randomFormatsParseOrThrowButNeverCrash() {
+        let pieces = [
+            "a", "b.c", "==", "!=", "<", ">=", "AND", "OR", "NOT", "(", ")", "{", "}", ",", "'x'", "\"y", "1", "0x1F", "2.5e3",
+            "%@", "%K", "%d", "$v", "ANY", "ALL", "NONE", "BETWEEN", "IN", "CONTAINS[cd]", "LIKE", "MATCHES", "SUBQUERY", "$x.d",
+            "@count", ".", "#size", "nil", "YES", "SELF", "[", "]", "TRUEPREDICATE", "CAST", "é", "\\", "%%", "!", "&&",
+        ]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var parsed = 0
+        for _ in 0..<3_000 {
+            let format = (0..<(1 + next(9))).map { _ in pieces[next(pieces.count)] }.joined(separator: " ")
+            if let predicate = try? NSPredicate(parsing: format, arguments: ["k", 2, 3]) {
+                parsed += 1
+                _ = predicate.evaluate(with: QuerySamples.ana)
+                #expect((try? NSPredicate(parsing: predicate.predicateFormat)) != nil, "\(format) → \(predicate.predicateFormat)")
+            }
+        }
+        #expect(parsed > 0)
+    }
+
     @Test func parsingAsTheWrongSubclassThrows() {
         #expect(throws: PredicateFormatError.self) { try NSCompoundPredicate(parsing: "a == 1") }
         #expect(throws: Never.self) { try NSComparisonPredicate(parsing: "a == 1") }
