@@ -19,7 +19,9 @@ enum EmbeddedTemplates {
         {{#documentationLines}}
         /// {{{.}}}
         {{/documentationLines}}
-        @objc({{className}})
+        {{#objcName}}
+        @objc({{.}})
+        {{/objcName}}
         {{access}} class {{className}}: {{superclass}} {
             @nonobjc {{access}} class func fetchRequest() -> NSFetchRequest<{{className}}> {
                 NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
