@@ -10,6 +10,9 @@ enum EmbeddedTemplates {
 
         #if canImport(CoreData)
         import CoreData
+        {{#classModules}}
+        import {{.}}
+        {{/classModules}}
 
         {{> entityClass}}
         #endif
@@ -232,6 +235,9 @@ enum EmbeddedTemplates {
 
         #if canImport(CoreData)
         import CoreData
+        {{#classModules}}
+        import {{.}}
+        {{/classModules}}
         {{#entities}}
 
         {{> entityClass}}
