@@ -120,7 +120,10 @@ struct XcodePatternTests {
         do {
             _ = try SwiftGenerator.generate(model, options: SwiftGenerator.Options())
         } catch {
-            guard case .names(let problems) = error else { Issue.record("expected a names error, got \(error)"); return }
+            guard case .names(let problems) = error else {
+                Issue.record("expected a names error, got \(error)")
+                return
+            }
             #expect(problems.count == 1)
             #expect(problems.first?.location.line == 2 && problems.first?.location.column == 5)
             #expect(problems.first?.message.contains("'App.Models.Note'") == true)
@@ -143,7 +146,10 @@ struct XcodePatternTests {
             _ = try SwiftGenerator.generate(model, options: SwiftGenerator.Options())
             Issue.record("generation should fail")
         } catch {
-            guard case .names(let problems) = error else { Issue.record("expected a names error, got \(error)"); return }
+            guard case .names(let problems) = error else {
+                Issue.record("expected a names error, got \(error)")
+                return
+            }
             #expect(problems.map(\.location.line) == [3, 5])
             #expect(problems.contains { $0.message.contains("'Note.description' would override a member of NSManagedObject") })
             #expect(problems.contains { $0.message.contains("would both generate 'addToItems'") })
@@ -200,19 +206,22 @@ struct XcodePatternTests {
         let sheet = try #require(version.entity(named: "Sheet"))
         #expect(sheet.attribute(named: "selection")?.type == .undefined)
         #expect(YAMLModelWriter.text(for: version).contains("selection: { type: Undefined, transient: true }"))
-        #expect(XcodeModelWriter.contents(of: version).contains(#"<attribute name="selection" transient="YES" attributeType="Undefined"/>"#))
+        #expect(
+            XcodeModelWriter.contents(of: version).contains(#"<attribute name="selection" transient="YES" attributeType="Undefined"/>"#))
         let graph = ArchiveGraph(try BinaryPropertyList.decode(CompiledModel.mom(for: version)))
         #expect(graph.entries["property Sheet.selection"]?["NSAttributeType"] == .scalar("0"))
         #expect(AttributeType.undefined.coreDataTypeCode == 0)
-        let sheetFile = try #require(try Self.generate(Model(name: "U", versions: [version], currentVersionName: version.name))["Sheet+CoreData.swift"])
+        let sheetFile = try #require(
+            try Self.generate(Model(name: "U", versions: [version], currentVersionName: version.name))["Sheet+CoreData.swift"])
         #expect(sheetFile.contains("public var selection: Any? {"))
     }
 
     @Test func storedUndefinedAttributeIsAnError() {
         let result = Pipeline.load(text: "entities:\n  Sheet:\n    attributes:\n      selection: Undefined?\n", path: "U.model.yaml")
-        #expect(result.diagnostics.map(\.description) == [
-            "U.model.yaml:4:7: error: attribute 'Sheet.selection' has type Undefined, which Core Data allows only on transient attributes; add 'transient: true'"
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "U.model.yaml:4:7: error: attribute 'Sheet.selection' has type Undefined, which Core Data allows only on transient attributes; add 'transient: true'"
+            ])
     }
 
     // MARK: Compound indexes, fetched properties
@@ -228,7 +237,8 @@ struct XcodePatternTests {
     @Test func compoundIndexNamingAnUnknownPropertyIsAnError() {
         let result = Pipeline.load(
             text: "entities:\n  Event:\n    attributes:\n      day: Date\n    compoundIndexes: [[day, kinds]]\n", path: "E.model.yaml")
-        #expect(result.diagnostics.map(\.description) == ["E.model.yaml:5:29: error: compound index names unknown property 'kinds' of 'Event'"])
+        #expect(
+            result.diagnostics.map(\.description) == ["E.model.yaml:5:29: error: compound index names unknown property 'kinds' of 'Event'"])
     }
 
     @Test func fetchedPropertiesAreKeptAndDoNotChangeHashes() throws {
@@ -251,13 +261,17 @@ struct XcodePatternTests {
         let exported = XcodeModelWriter.contents(of: version)
         #expect(
             exported.contains(
-                #"<fetchRequest name="fetchedPropertyFetchRequest" entity="Book" predicateString="author == $FETCH_SOURCE AND year &gt; 2000"/>"#))
+                #"<fetchRequest name="fetchedPropertyFetchRequest" entity="Book" predicateString="author == $FETCH_SOURCE AND year &gt; 2000"/>"#
+            ))
     }
 
     @Test func fetchedPropertyOfUnknownEntityIsAnError() {
         let result = Pipeline.load(
             text: "entities:\n  Author:\n    fetchedProperties:\n      books: { entity: Bok }\n  Book: {}\n", path: "F.model.yaml")
-        #expect(result.diagnostics.contains { $0.description == "F.model.yaml:4:24: error: unknown entity 'Bok' fetched by 'Author.books'; did you mean 'Book'?" })
+        #expect(
+            result.diagnostics.contains {
+                $0.description == "F.model.yaml:4:24: error: unknown entity 'Bok' fetched by 'Author.books'; did you mean 'Book'?"
+            })
     }
 
     // MARK: Xcode 3 versions, positions
@@ -281,7 +295,8 @@ struct XcodePatternTests {
 
     @Test func diagnosticsPointAtTheElement() throws {
         let result = try XcodeModelReaderTests.load(
-            "<model>\n  <entity name=\"A\">\n    <attribute name=\"x\"\n        attributeType=\"Mystery\"/>\n  </entity>\n  <gadget/>\n</model>")
+            "<model>\n  <entity name=\"A\">\n    <attribute name=\"x\"\n        attributeType=\"Mystery\"/>\n  </entity>\n  <gadget/>\n</model>"
+        )
         #expect(
             result.diagnostics.map { "\($0.location.line):\($0.location.column)" } == ["3:5", "6:3"], "\(result.diagnostics)")
         #expect(result.model?.versions.first?.entity(named: "A")?.location?.line == 2)

@@ -83,7 +83,9 @@ public enum YAMLModelWriter {
             }
         }
         if !entity.compoundIndexes.isEmpty {
-            output += "    compoundIndexes: [" + entity.compoundIndexes.map { "[" + $0.map(scalar).joined(separator: ", ") + "]" }
+            output +=
+                "    compoundIndexes: ["
+                + entity.compoundIndexes.map { "[" + $0.map(scalar).joined(separator: ", ") + "]" }
                 .joined(separator: ", ") + "]\n"
         }
         if !entity.fetchedProperties.isEmpty {

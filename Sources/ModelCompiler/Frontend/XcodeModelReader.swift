@@ -7,8 +7,8 @@ import FoundationXML
 
 /// Reads Xcode's model files — a `.xcdatamodeld` folder of versions, a single `.xcdatamodel`
 /// folder, or its `contents` XML — into ``Model`` values. Everything the YAML format can express
-/// carries over; what it cannot (fetched properties, fetch requests) is reported as a warning
-/// naming the element.
+/// carries over; what it cannot (fetch request templates) is reported as a warning at the
+/// element. A version in Xcode 3's binary format is named in a warning and left out.
 struct XcodeModelReader {
     static let versionedSuffix = ".xcdatamodeld"
     static let versionSuffix = ".xcdatamodel"
@@ -131,7 +131,7 @@ struct XcodeModelReader {
                 diagnostics.append(contentsOf: [
                     Diagnostic(
                         isOnlyVersion ? .error : .warning,
-                    "version '\(versionName)' is in the binary format of Xcode 3 ('elements' and 'layout' files, no 'contents'), which modelgen cannot read\(isOnlyVersion ? "" : "; it is left out"). Open the model in a current Xcode and save it to convert it",
+                        "version '\(versionName)' is in the binary format of Xcode 3 ('elements' and 'layout' files, no 'contents'), which modelgen cannot read\(isOnlyVersion ? "" : "; it is left out"). Open the model in a current Xcode and save it to convert it",
                         at: .file(folder))
                 ])
             } else {

@@ -92,7 +92,11 @@ struct VersionChecker {
         for (name, location, kind) in properties {
             let location = location ?? here
             if let problem = Names.propertyNameProblem(name, kind: kind) {
-                if problem.isError { diagnostics.error(problem.message, at: location) } else { diagnostics.warning(problem.message, at: location) }
+                if problem.isError {
+                    diagnostics.error(problem.message, at: location)
+                } else {
+                    diagnostics.warning(problem.message, at: location)
+                }
             }
             if !declared.insert(name).inserted {
                 diagnostics.error("'\(entity.name)' declares more than one property named '\(name)'", at: location)

@@ -104,7 +104,11 @@ private final class MomWriter {
             let compound =
                 entity.fetchIndexes.filter { $0.kind == .binary }.map { $0.elements.map(\.propertyName) } + entity.compoundIndexes
             fields.append(
-                ("NSCompoundIndexes", archive.array(mutable: true, compound.map { members in archive.array(mutable: true, members.map { archive.string($0) }) })))
+                (
+                    "NSCompoundIndexes",
+                    archive.array(
+                        mutable: true, compound.map { members in archive.array(mutable: true, members.map { archive.string($0) }) })
+                ))
         }
         archive.fill(object, classChain: ["NSEntityDescription", "NSObject"], fields: fields)
         return object

@@ -23,7 +23,9 @@ enum SwiftNameCheck {
                 if let other = classes.updateValue(entity.name, forKey: name) {
                     error("entities '\(other)' and '\(entity.name)' would both generate class '\(name)'", entity.location)
                 } else if name == modelType || Names.typesUsedByGeneratedCode.contains(name) {
-                    error("class '\(name)' of entity '\(entity.name)' would shadow the type '\(name)' that generated code uses", entity.location)
+                    error(
+                        "class '\(name)' of entity '\(entity.name)' would shadow the type '\(name)' that generated code uses",
+                        entity.location)
                 }
             case .external, .generic:
                 break
