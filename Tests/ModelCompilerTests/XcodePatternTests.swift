@@ -302,3 +302,53 @@ struct XcodePatternTests {
         #expect(result.model?.versions.first?.entity(named: "A")?.location?.line == 2)
     }
 }
+
+/// Names Core Data accepts but YAML or Swift treat specially.
+struct ImportedNameTests {
+    @Test func namesYAMLWouldReadAsOtherValuesAreQuotedAndReadBack() throws {
+        let result = try XcodeModelReaderTests.load(
+            """
+            <model>
+                <entity name="Switch" representedClassName="Switch">
+                    <attribute name="on" optional="YES" attributeType="Boolean"/>
+                    <attribute name="null" optional="YES" attributeType="String"/>
+                    <attribute name="true" optional="YES" attributeType="String"/>
+                    <attribute name="y" optional="YES" attributeType="Integer 16"/>
+                </entity>
+            </model>
+            """)
+        let model = try #require(result.model)
+        let yaml = YAMLModelWriter.text(for: try #require(model.versions.first))
+        #expect(yaml.contains("      \"on\": Boolean?\n") && yaml.contains("      \"null\": String?\n"))
+        let reread = try RoundTripTests.throughYAML(model)
+        #expect(!reread.hasErrors, "\(reread.diagnostics)")
+        #expect(reread.model?.versions.first?.entities.first?.attributes.map(\.name) == ["on", "null", "true", "y"])
+        let files = try SwiftGenerator.generate(model, options: SwiftGenerator.Options())
+        let switchFile = try #require(files.first { $0.name == "Switch+CoreData.swift" }?.contents)
+        #expect(switchFile.contains("@NSManaged public var `true`: String?"))
+    }
+
+    @Test func yamlAcceptsEveryClassNameFormCoreDataRecords() {
+        let text = """
+            entities:
+              Folder: { class: .Folder }
+              Bookmark: { class: Store.Bookmark }
+              Tag: { class: NSManagedObject }
+              Label: { class: NSManagedObject }
+            """
+        #expect(Pipeline.load(text: text, path: "C.model.yaml").diagnostics.isEmpty)
+        let bad = Pipeline.load(text: "entities:\n  Folder: { class: App.Models.Folder }\n", path: "C.model.yaml")
+        #expect(
+            bad.diagnostics.map(\.description) == [
+                "C.model.yaml:2:20: error: class name 'App.Models.Folder' of entity 'Folder' is not a Swift class name, '.Name' (current module), 'Module.Name' or 'NSManagedObject'"
+            ])
+    }
+
+    @Test func metatypeMemberNamesAreRefusedByTheGenerator() throws {
+        let result = Pipeline.load(text: "entities:\n  Shape:\n    attributes:\n      Type: String?\n", path: "S.model.yaml")
+        #expect(!result.hasErrors)
+        #expect(result.diagnostics.first?.message.contains("'X.Type' is a metatype") == true)
+        let model = try #require(result.model)
+        #expect(throws: SwiftGenerator.GenerationError.self) { try SwiftGenerator.generate(model, options: SwiftGenerator.Options()) }
+    }
+}

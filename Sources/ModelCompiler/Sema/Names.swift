@@ -69,6 +69,12 @@ enum Names {
             return ("\(kind) name '\(name)' collides with a member of NSManagedObject; choose another name", true)
         }
         if name == "_" { return ("\(kind) name '_' is not a valid property name", true) }
+        if name == "Type" || name == "Protocol" {
+            return (
+                "\(kind) name '\(name)' cannot be a member of a generated Swift class ('X.\(name)' is a metatype); 'generate' refuses it",
+                false
+            )
+        }
         if swiftKeywords.contains(name) {
             return ("\(kind) name '\(name)' is a Swift keyword; generated code writes it as `\(name)`", false)
         }
