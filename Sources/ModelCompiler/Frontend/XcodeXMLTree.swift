@@ -65,7 +65,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     init(bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+        }
         lineStarts = starts
     }
 
@@ -93,24 +95,31 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         let fallback = (max(1, reportedLine), max(1, reportedColumn))
         guard reportedLine >= 1, reportedLine <= lineStarts.count else { return fallback }
         let pattern = [UInt8(ascii: "<")] + Array(name.utf8)
-        // The reported column may count bytes or characters; counting characters reaches as far
-        // or further, so the search starts there.
-        var end = lineStarts[reportedLine - 1]
-        var remaining = max(0, reportedColumn - 1)
-        while end < bytes.count, remaining > 0, bytes[end] != UInt8(ascii: "\n") {
-            end += 1
-            if end == bytes.count || bytes[end] & 0xC0 != 0x80 { remaining -= 1 }
-        }
-        var index = min(end, bytes.count) - pattern.count
-        while index >= 0 {
-            if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) {
-                let line = lineNumber(ofOffset: index)
-                let column = String(decoding: bytes[lineStarts[line - 1]..<index], as: UTF8.self).unicodeScalars.count + 1
-                return (line, column)
-            }
-            index -= 1
-        }
-        return fallback
+        guard
+            let offset = bytes.withUnsafeBufferPointer({ buffer -> Int? in
+                // The reported column may count bytes or characters; counting characters reaches as
+                // far or further, so the search starts there.
+                var end = lineStarts[reportedLine - 1]
+                var remaining = max(0, reportedColumn - 1)
+                while end < buffer.count, remaining > 0, buffer[end] != UInt8(ascii: "\n") {
+                    end += 1
+                    if end == buffer.count || buffer[end] & 0xC0 != 0x80 { remaining -= 1 }
+                }
+                var index = min(end, buffer.count) - pattern.count
+                while index >= 0 {
+                    if buffer[index] == pattern[0] {
+                        var step = 1
+                        while step < pattern.count, buffer[index + step] == pattern[step] { step += 1 }
+                        if step == pattern.count { return index }
+                    }
+                    index -= 1
+                }
+                return nil
+            })
+        else { return fallback }
+        let line = lineNumber(ofOffset: offset)
+        let column = String(decoding: bytes[lineStarts[line - 1]..<offset], as: UTF8.self).unicodeScalars.count + 1
+        return (line, column)
     }
 
     /// The 1-based line holding a byte offset (binary search over the line starts).
