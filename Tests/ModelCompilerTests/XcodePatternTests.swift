@@ -287,6 +287,20 @@ struct XcodePatternTests {
         #expect(warning.message.hasPrefix("version 'Library' is in the binary format of Xcode 3"))
     }
 
+    @Test func unreadableCurrentVersionIsAnError() throws {
+        let folder = try RoundTripTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("Library.xcdatamodeld")
+        try FileManager.default.copyItem(at: Self.folder.appendingPathComponent("Library.xcdatamodeld"), to: copy)
+        let plist = copy.appendingPathComponent(".xccurrentversion")
+        let text = try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(
+            of: "Library 2.xcdatamodel", with: "Library.xcdatamodel")
+        try text.write(to: plist, atomically: true, encoding: .utf8)
+        let result = Pipeline.load(copy.path)
+        #expect(result.model == nil)
+        #expect(result.diagnostics.contains { $0.severity == .error && $0.message == "the current version 'Library' cannot be read" })
+    }
+
     @Test func xcode3VersionOnItsOwnIsAnError() {
         let result = Self.load("Library.xcdatamodeld/Library.xcdatamodel")
         #expect(result.hasErrors)
