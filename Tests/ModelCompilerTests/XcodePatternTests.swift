@@ -99,11 +99,16 @@ struct XcodePatternTests {
     @Test func genericEntitiesGetNoClassAndAreReachedAsNSManagedObject() throws {
         let model = try #require(Self.load("GenericEntities.xcdatamodel").model)
         let files = try Self.generate(model)
-        #expect(files.keys.sorted() == ["GenericEntities+Model.swift", "Note+CoreData.swift"])
+        #expect(files.keys.sorted() == ["GenericEntities+Model.swift", "Note+CoreData.swift", "Photo+CoreData.swift"])
         let note = try #require(files["Note+CoreData.swift"])
         #expect(note.contains("public var attachments: Set<NSManagedObject>"))
         #expect(note.contains("public var tag: NSManagedObject?"))
         #expect(note.contains("func addToAttachments(_ value: NSManagedObject)"))
+        // A class below a generic entity declares the properties it inherits from it.
+        let photo = try #require(files["Photo+CoreData.swift"])
+        #expect(photo.contains("public class Photo: NSManagedObject {"))
+        #expect(photo.contains("@NSManaged public var data: Data?") && photo.contains("@NSManaged public var note: Note?"))
+        #expect(photo.contains("@NSManaged public var caption: String?"))
     }
 
     @Test func unmappableClassNameIsALocatedErrorBeforeAnyFile() throws {

@@ -123,12 +123,27 @@ struct SwiftModelView {
             "className": .string(mapped.swiftType), "objcName": objcName,
             "superclass": .string(parent.map { SwiftClassName(of: $0).swiftType } ?? "NSManagedObject"),
             "isAbstract": .bool(entity.isAbstract), "documentationLines": Self.documentationLines(entity.documentation),
-            "attributes": .list(entity.attributes.map { attributeValue($0) }),
-            "relationships": .list(entity.relationships.map { relationshipValue($0) }),
-            "toManyRelationships": .list(entity.relationships.filter(\.isToMany).map { relationshipValue($0) }),
+            "attributes": .list(declaredAttributes(of: entity).map { attributeValue($0) }),
+            "relationships": .list(declaredRelationships(of: entity).map { relationshipValue($0) }),
+            "toManyRelationships": .list(declaredRelationships(of: entity).filter(\.isToMany).map { relationshipValue($0) }),
             "keys": .list(keys), "hasSuperclassKeys": .bool(parent != nil),
         ]
     }
+
+    /// The entity and the ancestors whose properties its class declares: those without a class
+    /// of their own (generic `NSManagedObject` entities), up to the nearest one with a class.
+    func declaringLineage(of entity: Entity) -> [Entity] {
+        var lineage = [entity]
+        for ancestor in lookup.ancestors(of: entity) {
+            guard SwiftClassName(of: ancestor) == .generic else { break }
+            lineage.insert(ancestor, at: 0)
+        }
+        return lineage
+    }
+
+    func declaredAttributes(of entity: Entity) -> [Attribute] { declaringLineage(of: entity).flatMap(\.attributes) }
+
+    func declaredRelationships(of entity: Entity) -> [Relationship] { declaringLineage(of: entity).flatMap(\.relationships) }
 
     func attributeValue(_ attribute: Attribute) -> MustacheValue {
         let accessor = SwiftTypes.accessor(for: attribute, lookup: lookup)

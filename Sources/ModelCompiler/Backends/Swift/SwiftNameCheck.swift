@@ -39,7 +39,9 @@ enum SwiftNameCheck {
     private static func checkProperties(
         of entity: Entity, in view: SwiftModelView, error: (String, SourceLocation?) -> Void
     ) {
-        let properties = entity.attributes.map { ($0.name, $0.location) } + entity.relationships.map { ($0.name, $0.location) }
+        let properties =
+            view.declaredAttributes(of: entity).map { ($0.name, $0.location) }
+            + view.declaredRelationships(of: entity).map { ($0.name, $0.location) }
         for (name, location) in properties {
             if let problem = SwiftPropertyName.problem(name) {
                 error("property '\(entity.name).\(name)' \(problem)", location)
