@@ -349,9 +349,13 @@ struct VersionChecker {
                 "unknown entity '\(fetched.entityName)' fetched by '\(entity.name).\(fetched.name)'\(Suggestions.didYouMean(fetched.entityName, in: entityNames))",
                 at: locations["\(entity.name).\(fetched.name).entity"] ?? here)
         }
-        diagnostics.warning(
-            "fetched property '\(entity.name).\(fetched.name)' is kept in the model but not compiled into the .mom and gets no generated accessor (its fetch request cannot be archived yet)",
-            at: here)
+        diagnostics.warning(Self.fetchedPropertyNotCompiled(fetched, of: entity.name), at: here)
+    }
+
+    /// Said wherever a model with fetched properties is read, so that compiling it never loses
+    /// them silently (identical diagnostics are reported once).
+    static func fetchedPropertyNotCompiled(_ fetched: FetchedProperty, of entityName: String) -> String {
+        "fetched property '\(entityName).\(fetched.name)' is kept in the model but not compiled into the .mom and gets no generated accessor (its fetch request cannot be archived yet)"
     }
 
     // MARK: Composites, enums, configurations
