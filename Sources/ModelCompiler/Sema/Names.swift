@@ -34,6 +34,9 @@ enum Names {
         "NSManagedObjectID", "NSManagedObjectModel", "NSFetchRequest", "Keys",
     ]
 
+    /// Member names Swift reserves for metatypes (`Trip.Type`, `P.Protocol`), even in backticks.
+    static let metatypeMemberNames: Set<String> = ["Type", "Protocol"]
+
     static func isValidIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first else { return false }
         guard first == "_" || first.properties.isXIDStart else { return false }
@@ -69,7 +72,7 @@ enum Names {
             return ("\(kind) name '\(name)' collides with a member of NSManagedObject; choose another name", true)
         }
         if name == "_" { return ("\(kind) name '_' is not a valid property name", true) }
-        if name == "Type" || name == "Protocol" {
+        if metatypeMemberNames.contains(name) {
             return (
                 "\(kind) name '\(name)' cannot be a member of a generated Swift class ('X.\(name)' is a metatype); 'generate' refuses it",
                 false
@@ -81,7 +84,6 @@ enum Names {
         if !startsLowercase(name) { return ("\(kind) name '\(name)' should start with a lowercase letter", false) }
         return nil
     }
-
 }
 
 /// "Did you mean …?" suggestions by edit distance.

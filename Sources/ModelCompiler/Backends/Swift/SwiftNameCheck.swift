@@ -66,9 +66,6 @@ enum SwiftPropertyName {
     /// Names generated classes declare themselves.
     static let generatedMembers: Set<String> = ["Keys"]
 
-    /// Member names Swift reserves for metatypes (`Trip.Type`, `P.Protocol`).
-    static let metatypeNames: Set<String> = ["Type", "Protocol"]
-
     /// The name as a Swift identifier: keywords in backticks.
     static func spelling(_ name: String) -> String {
         Names.swiftKeywords.contains(name) ? "`\(name)`" : name
@@ -80,7 +77,9 @@ enum SwiftPropertyName {
         if name == "_" { return "cannot be a Swift property name" }
         if Names.managedObjectMembers.contains(name) { return "would override a member of NSManagedObject" }
         if generatedMembers.contains(name) { return "collides with the '\(name)' enum generated classes declare" }
-        if metatypeNames.contains(name) { return "cannot be a Swift member name: 'X.\(name)' means the metatype, even in backticks" }
+        if Names.metatypeMemberNames.contains(name) {
+            return "cannot be a Swift member name: 'X.\(name)' means the metatype, even in backticks"
+        }
         return nil
     }
 }
