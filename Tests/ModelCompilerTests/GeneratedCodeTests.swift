@@ -19,43 +19,44 @@ struct GeneratedCodeTests {
 
     static let coredata = Fixtures.root.appendingPathComponent("coredata")
 
-    static let cases: [Case] =
-        [
-            Case(name: "Trips", modelPath: Fixtures.samples.appendingPathComponent("Trips/Trips.modeld"), access: .public, layout: .entity),
-            Case(
-                name: "Trips-internal-one-file", modelPath: Fixtures.samples.appendingPathComponent("Trips/Trips.modeld"),
-                access: .internal,
-                layout: .model),
-            Case(
-                name: "Notes", modelPath: Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Notes.model.yaml"),
-                access: .public,
-                layout: .entity,
-                // The checked-in sample's sources are this case's golden files.
-                goldenFolder: Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Generated")),
-            Case(
-                name: "SampleModel", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld"),
-                access: .public, layout: .entity),
-            Case(
-                name: "SampleModel3", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld"),
-                access: .package, layout: .entity),
-            Case(
-                name: "CoreDataMigration_Example",
-                modelPath: coredata.appendingPathComponent("wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld"),
-                access: .public, layout: .entity),
-            Case(
-                name: "MomXML", modelPath: coredata.appendingPathComponent("composite-xml/phimage-MomXML-Tests-Model.contents"),
-                access: .public,
-                layout: .entity),
-            Case(
-                name: "CoreDataEvolution",
-                modelPath: coredata.appendingPathComponent("composite-xml/fatbobman-CoreDataEvolution-GeneratedFlowModel.contents"),
-                access: .public, layout: .entity),
-        ]
-        + ["ModuleClasses", "GenericEntities", "CapitalisedNames", "UndefinedAttributes"].map { name in
-            Case(
-                name: name, modelPath: Fixtures.root.appendingPathComponent("xcode-patterns/\(name).xcdatamodel"), access: .public,
-                layout: .entity)
-        }
+    static let cases: [Case] = [
+        Case(name: "Trips", modelPath: Fixtures.samples.appendingPathComponent("Trips/Trips.modeld"), access: .public, layout: .entity),
+        Case(
+            name: "Trips-internal-one-file", modelPath: Fixtures.samples.appendingPathComponent("Trips/Trips.modeld"), access: .internal,
+            layout: .model),
+        Case(
+            name: "Notes", modelPath: Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Notes.model.yaml"), access: .public,
+            layout: .entity,
+            // The checked-in sample's sources are this case's golden files.
+            goldenFolder: Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Generated")),
+        Case(
+            name: "SampleModel", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld"),
+            access: .public, layout: .entity),
+        Case(
+            name: "SampleModel3", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld"),
+            access: .package, layout: .entity),
+        Case(
+            name: "CoreDataMigration_Example",
+            modelPath: coredata.appendingPathComponent("wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld"),
+            access: .public, layout: .entity),
+        Case(
+            name: "MomXML", modelPath: coredata.appendingPathComponent("composite-xml/phimage-MomXML-Tests-Model.contents"),
+            access: .public,
+            layout: .entity),
+        Case(
+            name: "CoreDataEvolution",
+            modelPath: coredata.appendingPathComponent("composite-xml/fatbobman-CoreDataEvolution-GeneratedFlowModel.contents"),
+            access: .public, layout: .entity),
+        // Patterns of real apps' Xcode models (Tests/Fixtures/xcode-patterns).
+        patternCase("ModuleClasses"), patternCase("GenericEntities"), patternCase("CapitalisedNames"),
+        patternCase("UndefinedAttributes"),
+    ]
+
+    static func patternCase(_ name: String) -> Case {
+        Case(
+            name: name, modelPath: Fixtures.root.appendingPathComponent("xcode-patterns/\(name).xcdatamodel"), access: .public,
+            layout: .entity)
+    }
 
     static func generate(_ testCase: Case) throws -> [SwiftGenerator.File] {
         let result = Pipeline.load(testCase.modelPath.path)
