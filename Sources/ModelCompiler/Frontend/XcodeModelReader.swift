@@ -92,27 +92,9 @@ struct XcodeModelReader {
         return left.count < right.count
     }
 
-    /// Words for the parser's error code. FoundationXML passes libxml2's codes through; Apple's
-    /// Foundation uses `XMLParser.ErrorCode`.
+    /// Words for the parser's error code (see ``XMLErrorDescription``).
     static func describeXMLError(_ code: Int) -> String {
-        #if canImport(FoundationXML)
-        switch code {
-        case 4: return "it is empty"
-        case 5: return "it ends before all its elements are closed, or continues after its root element"
-        case 9: return "it contains a character XML does not allow"
-        case 73: return "a tag is missing its '>'"
-        case 76: return "an end tag does not match its start tag"
-        case 77: return "an element is not closed"
-        default: return "XML syntax error \(code)"
-        }
-        #else
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .emptyDocumentError?: return "it is empty"
-        case .prematureDocumentEndError?: return "it ends before all its elements are closed"
-        case .tagNameMismatchError?: return "an end tag does not match its start tag"
-        default: return "XML syntax error \(code)"
-        }
-        #endif
+        XMLErrorDescription.words(for: code)
     }
 
     // MARK: One version
