@@ -69,27 +69,9 @@ struct XcodeModelReader {
         return Model(name: modelName, versions: versions, currentVersionName: current)
     }
 
-    /// Orders "Model", "Model 2", "Model 10" as a person would: digit runs compare as numbers.
+    /// Orders "Model", "Model 2", "Model 10" as a person would (see ``VersionNameOrder``).
     static func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
-        func chunks(_ text: String) -> [(isNumber: Bool, text: String)] {
-            var result: [(Bool, String)] = []
-            for character in text {
-                let isDigit = character.isASCII && character.isNumber
-                if let last = result.last, last.0 == isDigit {
-                    result[result.count - 1].1.append(character)
-                } else {
-                    result.append((isDigit, String(character)))
-                }
-            }
-            return result
-        }
-        let left = chunks(lhs)
-        let right = chunks(rhs)
-        for (a, b) in zip(left, right) where a.text != b.text {
-            if a.isNumber, b.isNumber, let x = Int(a.text), let y = Int(b.text), x != y { return x < y }
-            return a.text < b.text
-        }
-        return left.count < right.count
+        VersionNameOrder.areInIncreasingOrder(lhs, rhs)
     }
 
     /// Words for the parser's error code (see ``XMLErrorDescription``).
