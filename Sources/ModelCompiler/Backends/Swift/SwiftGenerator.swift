@@ -47,9 +47,27 @@ public enum SwiftGenerator {
     public static var templateNames: [String] { EmbeddedTemplates.sources.keys.sorted() }
 
     public static func generate(_ model: Model, options: Options) throws(TemplateError) -> [File] {
-        let view = SwiftModelView(model: model, options: options)
         let sources = EmbeddedTemplates.sources.merging(options.templateOverrides) { _, override in override }
         let templates = MustacheLibrary(sources: sources)
+        var files: [File] = []
+        for rendering in renderings(model, options: options) {
+            files.append(
+                File(name: rendering.fileName, contents: try render(rendering.template, templates: templates, context: rendering.context)))
+        }
+        return files.sorted { $0.name < $1.name }
+    }
+
+    /// One file to write: the template that renders it and the context it receives.
+    struct Rendering {
+        let fileName: String
+        let template: String
+        let context: MustacheValue
+    }
+
+    /// Every file of the model's current version with its template and context, in the order
+    /// they are rendered.
+    static func renderings(_ model: Model, options: Options) -> [Rendering] {
+        let view = SwiftModelView(model: model, options: options)
         let checksum = VersionHashes(view.version).versionChecksum
         var common: [String: MustacheValue] = [
             "generatedNotice": .string(
@@ -57,19 +75,19 @@ public enum SwiftGenerator {
             ),
             "imports": .list(options.extraImports.map(MustacheValue.string)),
         ]
-        var files: [File] = []
+        var renderings: [Rendering] = []
         if options.layout == .entity {
             for entity in view.version.entities {
                 guard case .object(var members) = view.entityValue(entity) else { continue }
                 members.merge(common) { own, _ in own }
-                let text = try render("entity", templates: templates, context: .object(members))
-                files.append(File(name: "\(entity.effectiveClassName)+CoreData.swift", contents: text))
+                renderings.append(
+                    Rendering(fileName: "\(entity.effectiveClassName)+CoreData.swift", template: "entity", context: .object(members)))
             }
         }
-        guard case .object(let modelMembers) = view.modelValue(entityFiles: options.layout == .entity) else { return files }
+        guard case .object(let modelMembers) = view.modelValue(entityFiles: options.layout == .entity) else { return renderings }
         common.merge(modelMembers) { own, _ in own }
-        files.append(File(name: "\(model.name)+Model.swift", contents: try render("model", templates: templates, context: .object(common))))
-        return files.sorted { $0.name < $1.name }
+        renderings.append(Rendering(fileName: "\(model.name)+Model.swift", template: "model", context: .object(common)))
+        return renderings
     }
 
     static func render(_ name: String, templates: MustacheLibrary, context: MustacheValue) throws(TemplateError) -> String {
