@@ -32,31 +32,59 @@ struct DerivationChecker {
                 return "'\(function):' needs a String attribute, but '\(argument.joined(separator: "."))' is \(type.name)"
             }
             return nil
-        case .aggregate(let collection, let function, let path):
+        case .aggregateFunction(let name, let argument):
+            let function = DerivationSyntax.aggregateFunctionOperators[name]!
+            // The collection ends at the first to-many relationship the argument reaches.
             var current = entity
-            for (index, key) in collection.enumerated() {
-                guard let property = property(key, of: current) else { return unknown(key, in: current) }
-                guard case .relationship(let relationship) = property else {
-                    return "'\(key)' is an attribute of '\(current.name)'; '\(function)' needs a to-many relationship"
-                }
-                let isLast = index == collection.count - 1
-                if isLast, !relationship.isToMany {
-                    return "'\(key)' is a to-one relationship; '\(function)' needs a to-many relationship"
-                }
-                if !isLast, relationship.isToMany {
-                    return "'\(key)' is a to-many relationship; only the last key before '\(function)' may be"
-                }
+            for (index, key) in argument.enumerated() {
+                guard case .relationship(let relationship)? = property(key, of: current) else { break }
                 guard let destination = lookup.entity(named: relationship.destinationName) else { return nil }
+                if relationship.isToMany {
+                    let rest = Array(argument[(index + 1)...])
+                    if function == "@count", !rest.isEmpty {
+                        return "'\(name):' counts a to-many relationship; nothing may follow '\(key)'"
+                    }
+                    if function != "@count", rest.isEmpty {
+                        return "'\(name):' needs the attribute to aggregate after '\(key)', as in '\(name):(\(key).cost)'"
+                    }
+                    return aggregateProblem(
+                        collection: Array(argument[...index]), function: function, path: rest, from: entity, named: "\(name):")
+                }
                 current = destination
             }
-            guard !path.isEmpty else { return nil }
-            let resolved = valuePath(path, from: current)
-            if let problem = resolved.problem { return problem }
-            if function == "@sum" || function == "@avg", let type = resolved.type, !type.isNumeric {
-                return "'\(function)' needs a number attribute, but '\(path.joined(separator: "."))' of '\(current.name)' is \(type.name)"
-            }
-            return nil
+            return aggregateProblem(collection: argument, function: function, path: [], from: entity, named: "\(name):")
+        case .aggregate(let collection, let function, let path):
+            return aggregateProblem(collection: collection, function: function, path: path, from: entity, named: function)
         }
+    }
+
+    /// `function` is the key path operator (`@sum`); `display` is how the expression wrote it.
+    private func aggregateProblem(collection: [String], function: String, path: [String], from entity: Entity, named display: String)
+        -> String?
+    {
+        var current = entity
+        for (index, key) in collection.enumerated() {
+            guard let property = property(key, of: current) else { return unknown(key, in: current) }
+            guard case .relationship(let relationship) = property else {
+                return "'\(key)' is an attribute of '\(current.name)'; '\(display)' needs a to-many relationship"
+            }
+            let isLast = index == collection.count - 1
+            if isLast, !relationship.isToMany {
+                return "'\(key)' is a to-one relationship; '\(display)' needs a to-many relationship"
+            }
+            if !isLast, relationship.isToMany {
+                return "'\(key)' is a to-many relationship; only the last key before '\(display)' may be"
+            }
+            guard let destination = lookup.entity(named: relationship.destinationName) else { return nil }
+            current = destination
+        }
+        guard !path.isEmpty else { return nil }
+        let resolved = valuePath(path, from: current)
+        if let problem = resolved.problem { return problem }
+        if function == "@sum" || function == "@avg", let type = resolved.type, !type.isNumeric {
+            return "'\(display)' needs a number attribute, but '\(path.joined(separator: "."))' of '\(current.name)' is \(type.name)"
+        }
+        return nil
     }
 
     private enum Property {

@@ -14,11 +14,17 @@ enum DerivationSyntax: Equatable {
     case now
     /// `lowercase:(name)`.
     case stringFunction(String, argument: [String])
+    /// `count:(stops)`, `sum:(stops.cost)`: an aggregate in NSExpression's function form (the
+    /// form Foundation renders `stops.@count` in); the argument runs through to-one
+    /// relationships to a to-many one, then (except for `count:`) to an attribute.
+    case aggregateFunction(String, argument: [String])
 
     static let aggregateFunctions = ["@count", "@sum", "@max", "@min", "@avg"]
     static let stringFunctions = ["lowercase", "uppercase", "canonical"]
+    /// NSExpression's aggregate functions and the key path operators they correspond to.
+    static let aggregateFunctionOperators = ["count": "@count", "sum": "@sum", "max": "@max", "min": "@min", "average": "@avg"]
     static let expectedForms =
-        "a key path ('trip.name'), an aggregate of a to-many key path ('stops.@count', 'stops.@sum.cost'), 'now()', or 'lowercase:(name)', 'uppercase:(name)', 'canonical:(name)'"
+        "a key path ('trip.name'), an aggregate of a to-many key path ('stops.@count', 'stops.@sum.cost', 'count:(stops)', 'sum:(stops.cost)'), 'now()', or 'lowercase:(name)', 'uppercase:(name)', 'canonical:(name)'"
 
     /// The parsed expression, or why it does not parse.
     static func parse(_ expression: String) -> Result<DerivationSyntax, DerivationSyntaxError> {
@@ -27,7 +33,7 @@ enum DerivationSyntax: Equatable {
         if text == "now()" { return .success(.now) }
         if let colon = text.firstIndex(of: ":") {
             let name = String(text[..<colon])
-            guard stringFunctions.contains(name) else {
+            guard stringFunctions.contains(name) || aggregateFunctionOperators[name] != nil else {
                 return .failure(.init("'\(name):' is not a function derived attributes support"))
             }
             let rest = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -37,7 +43,10 @@ enum DerivationSyntax: Equatable {
             let argument = String(rest.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
             switch parsePath(argument) {
             case .failure(let error): return .failure(error)
-            case .success(.keyPath(let path)): return .success(.stringFunction(name, argument: path))
+            case .success(.keyPath(let path)):
+                return .success(
+                    aggregateFunctionOperators[name] != nil
+                        ? .aggregateFunction(name, argument: path) : .stringFunction(name, argument: path))
             case .success: return .failure(.init("the argument of '\(name):' must be a key path without '@' operators"))
             }
         }

@@ -107,7 +107,7 @@ struct VersionChecker {
                 at: locations["entity '\(entity.name)'.\(attribute.name).derived"] ?? here)
         } else if let expression = attribute.derivationExpression, DerivationExpression.canonicalPredicateFormat(expression) == nil {
             diagnostics.warning(
-                "derivation expression '\(expression)' of '\(entity.name).\(attribute.name)' is outside the forms modelgen renders exactly (key paths, '.@count', 'now()', 'lowercase:', 'uppercase:', 'canonical:'); its version hash may differ from Core Data's",
+                "derivation expression '\(expression)' of '\(entity.name).\(attribute.name)' is outside the forms modelgen renders exactly (key paths, '.@count', 'count:', 'now()', 'lowercase:', 'uppercase:', 'canonical:'); its version hash may differ from Core Data's",
                 at: here)
         }
         if attribute.isTransient, attribute.isIndexed {
