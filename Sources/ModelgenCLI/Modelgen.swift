@@ -67,7 +67,7 @@ public enum Modelgen {
         }
         switch first {
         case "-h", "--help", "help":
-            guard first == "help", arguments.count > 1 else {
+            guard first == "help", arguments.count > 1, !["-h", "--help"].contains(arguments[1]) else {
                 console.standardOutput(overview)
                 return ExitStatus.success
             }

@@ -106,6 +106,7 @@ struct CommandTests {
         #expect(typo.status == 2)
         #expect(typo.errors.contains("did you mean 'validate'?"))
         #expect(CapturedRun(["help", "validate", "extra"]).status == 2)
+        #expect(CapturedRun(["help", "--help"]).status == 0)
     }
 
     @Test func emptyOutputIsAUsageError() {
