@@ -67,6 +67,7 @@ let package = Package(
             dependencies: ["CYAML", "ModelCompiler"],
             path: "Benchmarks/GenerateBenchmark"
         ),
+        .executableTarget(name: "modelruntime-query-benchmark", dependencies: ["ModelRuntime"], path: "Benchmarks/QueryBenchmark"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "ModelSchema", "ModelCompiler", "CSQLite"]),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema"]),

@@ -19,6 +19,8 @@ func columnType(of type: AttributeType) -> StoreLayout.ColumnType {
     case .date: .timestamp
     case .string, .uri: .varchar
     case .binaryData, .uuid, .transformable, .objectID, .composite: .blob
+    // Core Data allows Undefined only on transient attributes, which get no column.
+    case .undefined: .blob
     }
 }
 
