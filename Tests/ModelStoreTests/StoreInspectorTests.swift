@@ -149,23 +149,60 @@ struct StoreModelMatchTests {
     static let a = [UInt8](repeating: 1, count: 32)
     static let b = [UInt8](repeating: 2, count: 32)
 
-    @Test func theFirstExactCandidateMatches() {
+    @Test func theOneCandidateWithTheStoresHashesMatches() {
         let candidates = [
-            StoreModelMatch.Candidate(name: "v2", entityHashes: ["Item": Self.b]),
             StoreModelMatch.Candidate(name: "v1", entityHashes: ["Item": Self.a]),
+            StoreModelMatch.Candidate(name: "v2", entityHashes: ["Item": Self.b]),
         ]
-        #expect(StoreModelMatch.match(["Item": Self.a], against: candidates).matchingVersion == "v1")
+        let match = StoreModelMatch.match(["Item": Self.a], identifiers: ["9"], against: candidates)
+        #expect(match.matchingVersion == "v1")
+        #expect(match.sameHashVersions == ["v1"])
+        #expect(!match.isAmbiguous)
     }
 
     @Test func withoutAMatchTheClosestVersionAndItsDifferencesAreReported() {
         let candidates = [
-            StoreModelMatch.Candidate(name: "v2", entityHashes: ["Item": Self.b, "Tag": Self.a]),
             StoreModelMatch.Candidate(name: "v1", entityHashes: ["Item": Self.b]),
+            StoreModelMatch.Candidate(name: "v2", entityHashes: ["Item": Self.b, "Tag": Self.a]),
+            StoreModelMatch.Candidate(name: "v3", entityHashes: ["Item": Self.b]),
         ]
         let match = StoreModelMatch.match(["Item": Self.a], against: candidates)
         #expect(match.matchingVersion == nil)
-        #expect(match.closestVersion == "v1")
+        #expect(match.sameHashVersions.isEmpty)
+        #expect(match.closestVersion == "v3")
         #expect(match.differences == [.init(entityName: "Item", kind: .changed)])
+    }
+
+    static let sameHash = [
+        StoreModelMatch.Candidate(name: "Notes 1", entityHashes: ["Note": a], versionIdentifier: "1"),
+        StoreModelMatch.Candidate(name: "Notes 2", entityHashes: ["Note": a], versionIdentifier: "2"),
+        StoreModelMatch.Candidate(name: "Notes 3", entityHashes: ["Note": a]),
+        StoreModelMatch.Candidate(name: "Notes 4", entityHashes: ["Note": b], versionIdentifier: "4"),
+    ]
+
+    @Test func storeIdentifiersPickAmongVersionsWithTheSameHashes() {
+        let match = StoreModelMatch.match(["Note": Self.a], identifiers: ["2"], against: Self.sameHash)
+        #expect(match.sameHashVersions == ["Notes 1", "Notes 2", "Notes 3"])
+        #expect(match.matchingVersion == "Notes 2")
+    }
+
+    /// Stores written by a version without an identifier record none, or an empty string.
+    @Test func noRecordedIdentifierPicksTheVersionWithoutOne() {
+        #expect(StoreModelMatch.match(["Note": Self.a], identifiers: [], against: Self.sameHash).matchingVersion == "Notes 3")
+        #expect(StoreModelMatch.match(["Note": Self.a], identifiers: [""], against: Self.sameHash).matchingVersion == "Notes 3")
+    }
+
+    @Test func identifiersThatNameNoOrSeveralCandidatesLeaveItAmbiguous() {
+        let unknown = StoreModelMatch.match(["Note": Self.a], identifiers: ["9"], against: Self.sameHash)
+        #expect(unknown.matchingVersion == nil)
+        #expect(unknown.isAmbiguous)
+        let twins = [
+            StoreModelMatch.Candidate(name: "A", entityHashes: ["Note": Self.a], versionIdentifier: "x"),
+            StoreModelMatch.Candidate(name: "B", entityHashes: ["Note": Self.a], versionIdentifier: "x"),
+        ]
+        #expect(StoreModelMatch.match(["Note": Self.a], identifiers: ["x"], against: twins).isAmbiguous)
+        // Without the candidates' identifiers the first candidate is taken.
+        #expect(StoreModelMatch.match(["Note": Self.a], against: twins).matchingVersion == "A")
     }
 
     @Test func metadataWithoutDataHashesHasNoEntityHashes() {

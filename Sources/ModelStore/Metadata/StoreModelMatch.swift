@@ -4,6 +4,11 @@ import ModelSchema
 /// Which model version wrote a store, or how the store differs from every version: the one
 /// matcher of store metadata to model versions, used by `modelgen inspect-store` and by the
 /// runtime (`CompiledModelBundle`).
+///
+/// A version matches when its entity hashes equal the store's `NSStoreModelVersionHashes`.
+/// Several versions can have the same hashes (Core Data treats them as one schema); then the
+/// store's `NSStoreModelVersionIdentifiers` decide, when the caller knows the versions'
+/// identifiers.
 public struct StoreModelMatch: Sendable, Equatable {
     public struct EntityDifference: Sendable, Equatable {
         public enum Kind: String, Sendable {
@@ -24,41 +29,71 @@ public struct StoreModelMatch: Sendable, Equatable {
         }
     }
 
-    /// A version to match: its name and entity name → 32-byte version hash.
+    /// A version to match: its name, entity name → 32-byte version hash, and (when known) its
+    /// version identifier (`NSManagedObjectModel.versionIdentifiers`, Xcode's "Identifier").
     public struct Candidate: Sendable {
         public let name: String
         public let entityHashes: [String: [UInt8]]
+        public let versionIdentifier: String?
 
-        public init(name: String, entityHashes: [String: [UInt8]]) {
+        public init(name: String, entityHashes: [String: [UInt8]], versionIdentifier: String? = nil) {
             self.name = name
             self.entityHashes = entityHashes
+            self.versionIdentifier = versionIdentifier
         }
     }
 
-    /// The version whose entity hashes equal the store's, if any.
+    /// Every candidate whose entity hashes equal the store's, in candidate order.
+    public let sameHashVersions: [String]
+    /// The version that wrote the store: the one candidate with the store's hashes, or among
+    /// several the one whose identifier the store recorded. Nil when none has the store's
+    /// hashes, or when the identifiers leave several candidates (see ``isAmbiguous``).
     public let matchingVersion: String?
-    /// When nothing matches: the version with the fewest differences, and those differences.
+    /// When no candidate has the store's hashes: the one with the fewest differences (ties go to
+    /// the later candidate, the newer version), and those differences.
     public let closestVersion: String?
     public let differences: [EntityDifference]
 
-    /// Matches store hashes against candidates in order of preference: the first exact match
-    /// wins; otherwise the first candidate with the fewest differences is the closest.
-    public static func match(_ storeHashes: [String: [UInt8]], against candidates: [Candidate]) -> StoreModelMatch {
+    /// Several candidates have the store's hashes and the identifiers do not single one out.
+    public var isAmbiguous: Bool { sameHashVersions.count > 1 && matchingVersion == nil }
+
+    /// Matches store hashes against candidates. `storeIdentifiers` are the store's
+    /// `NSStoreModelVersionIdentifiers`; pass nil when the candidates' identifiers are unknown,
+    /// and the first candidate with the store's hashes is taken.
+    public static func match(
+        _ storeHashes: [String: [UInt8]], identifiers storeIdentifiers: [String]? = nil, against candidates: [Candidate]
+    )
+        -> StoreModelMatch
+    {
+        let same = candidates.filter { $0.entityHashes == storeHashes }
+        if !same.isEmpty {
+            var chosen = same.count == 1 || storeIdentifiers == nil ? same.first : nil
+            if chosen == nil, let storeIdentifiers {
+                // A version without an identifier matches a store that recorded none.
+                let recorded = Set(storeIdentifiers.filter { !$0.isEmpty })
+                let identified = same.filter { Set([$0.versionIdentifier].compactMap { $0 }.filter { !$0.isEmpty }) == recorded }
+                chosen = identified.count == 1 ? identified[0] : nil
+            }
+            return StoreModelMatch(
+                sameHashVersions: same.map(\.name), matchingVersion: chosen?.name, closestVersion: nil, differences: [])
+        }
         var best: (version: String, differences: [EntityDifference])?
-        for candidate in candidates {
+        for candidate in candidates.reversed() {
             let differences = Self.differences(storeHashes, candidate.entityHashes)
-            if differences.isEmpty { return StoreModelMatch(matchingVersion: candidate.name, closestVersion: nil, differences: []) }
             if best == nil || differences.count < best!.differences.count { best = (candidate.name, differences) }
         }
-        return StoreModelMatch(matchingVersion: nil, closestVersion: best?.version, differences: best?.differences ?? [])
+        return StoreModelMatch(
+            sameHashVersions: [], matchingVersion: nil, closestVersion: best?.version, differences: best?.differences ?? [])
     }
 
-    /// Matches a store against the versions of a model, newest first: if two versions hash
-    /// alike, the newer one is the better answer.
+    /// Matches a store against the versions of a model, deciding between same-hash versions by
+    /// the store's version identifiers.
     public static func match(_ store: StoreMetadata, against model: Model) -> StoreModelMatch {
         match(
-            store.entityHashes,
-            against: model.versions.reversed().map { Candidate(name: $0.name, entityHashes: VersionHashes($0).entityHashes) })
+            store.entityHashes, identifiers: store.versionIdentifiers,
+            against: model.versions.map {
+                Candidate(name: $0.name, entityHashes: VersionHashes($0).entityHashes, versionIdentifier: $0.versionIdentifier)
+            })
     }
 
     /// `NSStoreModelVersionHashes` of store metadata (the decoded `Z_METADATA` plist, or what
