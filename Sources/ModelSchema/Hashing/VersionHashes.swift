@@ -181,3 +181,20 @@ extension AttributeType {
         }
     }
 }
+
+extension VersionHashes {
+    /// `NSPropertyDescription.versionHash` of the properties each entity declares (transient ones
+    /// included): entity name → property name → 32-byte hash. These are the hashes the entity
+    /// hashes are built from.
+    public static func propertyHashes(_ version: ModelVersion) -> [String: [String: [UInt8]]] {
+        let hasher = VersionHasher(version)
+        var result: [String: [String: [UInt8]]] = [:]
+        for entity in version.entities {
+            var hashes: [String: [UInt8]] = [:]
+            for attribute in entity.attributes { hashes[attribute.name] = hasher.attributeHash(attribute) }
+            for relationship in entity.relationships { hashes[relationship.name] = hasher.relationshipHash(relationship, of: entity) }
+            result[entity.name] = hashes
+        }
+        return result
+    }
+}
