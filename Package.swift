@@ -60,7 +60,8 @@ let package = Package(
             path: "Benchmarks/GenerateBenchmark"
         ),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
-        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema"]),
+        // The compiler is linked by the tests only, to compare code-built models with compiled YAML.
+        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema", "ModelCompiler"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "ModelCompilerTests",
