@@ -79,7 +79,9 @@ public struct CompiledModelBundle: Sendable {
     public static func decodeMom(at url: URL) throws(ReadError) -> DecodedMom {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
         guard let size else { throw ReadError(message: "\(url.lastPathComponent) is not a readable file") }
-        guard size <= maximumMomSize else { throw ReadError(message: "\(url.lastPathComponent) is larger than \(maximumMomSize >> 20) MiB") }
+        guard size <= maximumMomSize else {
+            throw ReadError(message: "\(url.lastPathComponent) is larger than \(maximumMomSize >> 20) MiB")
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ReadError(message: "\(url.lastPathComponent) is not a readable file")
         }

@@ -16,7 +16,9 @@ struct CodeBuiltModelTests {
         return attribute
     }
 
-    static func relationship(_ name: String, to destination: NSEntityDescription, maxCount: Int, optional: Bool = true) -> NSRelationshipDescription {
+    static func relationship(_ name: String, to destination: NSEntityDescription, maxCount: Int, optional: Bool = true)
+        -> NSRelationshipDescription
+    {
         let relationship = NSRelationshipDescription()
         relationship.name = name
         relationship.destinationEntity = destination
@@ -41,7 +43,9 @@ struct CodeBuiltModelTests {
         owner.inverseRelationship = petOfUser
         petOfUser.inverseRelationship = owner
         pet.properties = [Self.attribute("name", .stringAttributeType), owner]
-        user.properties = [Self.attribute("name", .stringAttributeType), petOfUser, Self.attribute("petName", .stringAttributeType, optional: true)]
+        user.properties = [
+            Self.attribute("name", .stringAttributeType), petOfUser, Self.attribute("petName", .stringAttributeType, optional: true),
+        ]
         let model = NSManagedObjectModel()
         model.entities = [pet, user]
         let bundle = try CompiledModelBundle(
@@ -85,7 +89,8 @@ struct CodeBuiltModelTests {
         let status = Self.attribute("status", .stringAttributeType)
         status.defaultValue = "planned"
         trip.properties = [
-            Self.attribute("id", .UUIDAttributeType), Self.attribute("name", .stringAttributeType), Self.attribute("startDate", .dateAttributeType),
+            Self.attribute("id", .UUIDAttributeType), Self.attribute("name", .stringAttributeType),
+            Self.attribute("startDate", .dateAttributeType),
             Self.attribute("endDate", .dateAttributeType, optional: true), Self.attribute("isFavorite", .booleanAttributeType),
             Self.attribute("rating", .integer16AttributeType), status, stopCount, stops, tags,
         ]
@@ -116,7 +121,8 @@ struct CodeBuiltModelTests {
         let propertyHashes = VersionHashes.propertyHashes(yamlVersion)
         for entity in model.entities {
             for property in entity.properties {
-                #expect(property.versionHash == Data(propertyHashes[entity.name!]?[property.name] ?? []), "\(entity.name!).\(property.name)")
+                #expect(
+                    property.versionHash == Data(propertyHashes[entity.name!]?[property.name] ?? []), "\(entity.name!).\(property.name)")
             }
         }
     }
@@ -162,7 +168,8 @@ struct CodeBuiltModelTests {
             (.URIAttributeType, 1200), (.transformableAttributeType, 1800), (.objectIDAttributeType, 2000), (.compositeAttributeType, 2100),
         ]
         for (type, value) in raw { #expect(type.rawValue == value) }
-        #expect([NSDeleteRule.noActionDeleteRule, .nullifyDeleteRule, .cascadeDeleteRule, .denyDeleteRule].map(\.rawValue) == [0, 1, 2, 3])
+        #expect(
+            [NSDeleteRule.noActionDeleteRule, .nullifyDeleteRule, .cascadeDeleteRule, .denyDeleteRule].map(\.rawValue) == [0, 1, 2, 3])
     }
 
     @Test func descriptionsAreEqualOnlyToThemselves() {
@@ -195,7 +202,8 @@ struct CodeBuiltModelTests {
 
     @Test func copiesAreDeepAndLinkedAmongThemselves() throws {
         let model = try #require(
-            NSManagedObjectModel(contentsOf: ModelLoadingTests.coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.momd")))
+            NSManagedObjectModel(contentsOf: ModelLoadingTests.coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.momd"))
+        )
         model.markInUse()
         let copy = try #require(model.copy(with: nil) as? NSManagedObjectModel)
         #expect(copy.entityVersionHashesByName == model.entityVersionHashesByName)

@@ -47,8 +47,14 @@ struct ModelInUseTests {
         model.markInUse()
         #expect(derived.layout === derived.layout)
         var made = 0
-        let first = derived.engineData(TableInfo.self) { made += 1; return TableInfo("Z" + ($0.name ?? "")) }
-        let second = derived.engineData(TableInfo.self) { made += 1; return TableInfo("Z" + ($0.name ?? "")) }
+        let first = derived.engineData(TableInfo.self) {
+            made += 1
+            return TableInfo("Z" + ($0.name ?? ""))
+        }
+        let second = derived.engineData(TableInfo.self) {
+            made += 1
+            return TableInfo("Z" + ($0.name ?? ""))
+        }
         #expect(first === second && made == 1 && first.name == "ZDerived")
         #expect(model.entityVersionHashesByName == model.entityVersionHashesByName)
     }

@@ -88,10 +88,15 @@ struct ModelLoadingTests {
                         Attribute(name: "location", type: .composite("Location"), isOptional: true),
                         Attribute(name: "stopCount", type: .integer64, derivationExpression: "stops.@count"),
                     ],
-                    relationships: [Relationship(name: "stops", destinationName: "Stop", isToMany: true, isOrdered: true, inverseName: "trip")]),
+                    relationships: [
+                        Relationship(name: "stops", destinationName: "Stop", isToMany: true, isOrdered: true, inverseName: "trip")
+                    ]),
                 Entity(name: "Stop", relationships: [Relationship(name: "trip", destinationName: "Trip", inverseName: "stops")]),
             ],
-            composites: [CompositeType(name: "Location", attributes: [Attribute(name: "latitude", type: .double), Attribute(name: "longitude", type: .double)])],
+            composites: [
+                CompositeType(
+                    name: "Location", attributes: [Attribute(name: "latitude", type: .double), Attribute(name: "longitude", type: .double)])
+            ],
             configurations: [Configuration(name: "Local", entityNames: ["Trip", "Stop"])], versionIdentifier: "1.0")
         let model = Model(name: "Trips", versions: [version], currentVersionName: "Trips 1")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-model-\(UUID().uuidString)")
@@ -114,7 +119,10 @@ struct ModelLoadingTests {
         #expect((trip.attributesByName["rating"]?.defaultValue as? NSNumber)?.int64Value == 3)
         #expect(trip.attributesByName["name"]?.defaultValue as? String == "Trip")
         #expect(trip.relationshipsByName["stops"]?.isOrdered == true)
-        #expect(try NSManagedObjectModel.checksumsForVersionedModel(at: folder.appendingPathComponent("Trips.momd")) == ["Trips 1": loaded.versionChecksum])
+        #expect(
+            try NSManagedObjectModel.checksumsForVersionedModel(at: folder.appendingPathComponent("Trips.momd")) == [
+                "Trips 1": loaded.versionChecksum
+            ])
     }
 }
 #endif

@@ -17,7 +17,9 @@ struct MomReaderTests {
         for folder in folders.sorted() {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: coredata.appendingPathComponent(folder).path)) ?? []
             for bundle in files.sorted() where bundle.hasSuffix(".momd") {
-                let moms = (try? FileManager.default.contentsOfDirectory(atPath: coredata.appendingPathComponent("\(folder)/\(bundle)").path)) ?? []
+                let moms =
+                    (try? FileManager.default.contentsOfDirectory(atPath: coredata.appendingPathComponent("\(folder)/\(bundle)").path))
+                    ?? []
                 result += moms.sorted().filter { $0.hasSuffix(".mom") }.map { "\(folder)/\(bundle)/\($0)" }
             }
         }
@@ -66,7 +68,8 @@ struct MomReaderTests {
             Entity(
                 name: "Trip", className: "TripObject", isAbstract: false,
                 attributes: [
-                    Attribute(name: "name", type: .string, defaultValue: .string("Trip"), versionHashModifier: "v2", userInfo: ["key": "value"]),
+                    Attribute(
+                        name: "name", type: .string, defaultValue: .string("Trip"), versionHashModifier: "v2", userInfo: ["key": "value"]),
                     Attribute(name: "count", type: .integer16, isOptional: true, defaultValue: .integer(-3)),
                     Attribute(name: "ratio", type: .double, defaultValue: .number("2.50")),
                     Attribute(name: "price", type: .decimal, defaultValue: .number("-12.340")),
@@ -85,7 +88,9 @@ struct MomReaderTests {
                     Attribute(name: "renamed", type: .string, isOptional: true, renamingIdentifier: "oldName"),
                 ],
                 relationships: [
-                    Relationship(name: "stops", destinationName: "Stop", isToMany: true, isOrdered: true, inverseName: "trip", deleteRule: .cascade, minCount: 1, maxCount: 20)
+                    Relationship(
+                        name: "stops", destinationName: "Stop", isToMany: true, isOrdered: true, inverseName: "trip", deleteRule: .cascade,
+                        minCount: 1, maxCount: 20)
                 ],
                 uniquenessConstraints: [["name", "start"]],
                 fetchIndexes: [FetchIndex(name: "byName", elements: [FetchIndex.Element(propertyName: "name", isAscending: false)])],
@@ -94,13 +99,19 @@ struct MomReaderTests {
             Entity(
                 name: "Stop", parentName: "Place",
                 relationships: [
-                    Relationship(name: "trip", destinationName: "Trip", inverseName: "stops", deleteRule: .deny, isOptional: false, versionHashModifier: "r", userInfo: ["a": "b"]),
+                    Relationship(
+                        name: "trip", destinationName: "Trip", inverseName: "stops", deleteRule: .deny, isOptional: false,
+                        versionHashModifier: "r", userInfo: ["a": "b"]),
                     Relationship(name: "next", destinationName: "Stop", inverseName: "next", deleteRule: .noAction),
                 ]),
         ],
         composites: [
-            CompositeType(name: "Point", attributes: [Attribute(name: "x", type: .double), Attribute(name: "y", type: .double, defaultValue: .number("1"))]),
-            CompositeType(name: "Location", attributes: [Attribute(name: "label", type: .string), Attribute(name: "point", type: .composite("Point"))]),
+            CompositeType(
+                name: "Point",
+                attributes: [Attribute(name: "x", type: .double), Attribute(name: "y", type: .double, defaultValue: .number("1"))]),
+            CompositeType(
+                name: "Location",
+                attributes: [Attribute(name: "label", type: .string), Attribute(name: "point", type: .composite("Point"))]),
         ],
         configurations: [Configuration(name: "Cloud", entityNames: ["Trip", "Stop"], usedWithCloudKit: true)],
         versionIdentifier: "7")
@@ -154,11 +165,15 @@ struct MomReaderTests {
             ("root of another class", Self.archive([.string("$null"), .dictionary([("$class", .uid(2))]), Self.classEntry("NSString")])),
             (
                 "entities that are not a dictionary",
-                Self.archive([.string("$null"), .dictionary([("NSEntities", .uid(1)), ("$class", .uid(2))]), Self.classEntry("NSManagedObjectModel")])
+                Self.archive([
+                    .string("$null"), .dictionary([("NSEntities", .uid(1)), ("$class", .uid(2))]), Self.classEntry("NSManagedObjectModel"),
+                ])
             ),
             (
                 "a reference past the objects",
-                Self.archive([.string("$null"), .dictionary([("NSEntities", .uid(77)), ("$class", .uid(2))]), Self.classEntry("NSManagedObjectModel")])
+                Self.archive([
+                    .string("$null"), .dictionary([("NSEntities", .uid(77)), ("$class", .uid(2))]), Self.classEntry("NSManagedObjectModel"),
+                ])
             ),
             ("a class reference that is not a class", Self.archive([.string("$null"), .dictionary([("$class", .uid(1))])])),
         ]
@@ -168,7 +183,8 @@ struct MomReaderTests {
     }
 
     @Test func everyTruncationOrByteFlipOfARealArchiveIsAnErrorOrAModel() throws {
-        let bytes = [UInt8](try Data(contentsOf: Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.momd/SampleModel3_v2.mom")))
+        let bytes = [UInt8](
+            try Data(contentsOf: Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.momd/SampleModel3_v2.mom")))
         for length in stride(from: 0, to: bytes.count, by: 7) {
             _ = try? CompiledModel.decodeMom(Array(bytes[..<length]), versionName: "V")
         }
@@ -221,7 +237,8 @@ struct MomReaderTests {
         }
         let table = bytes.count
         bytes += offsets.map { UInt8($0) }
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(count)] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        bytes +=
+            [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(count)] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
         #expect(throws: BinaryPropertyList.FormatError.self) { try BinaryPropertyList.decode(bytes) }
         #expect(throws: CompiledModel.ReadError.self) { try CompiledModel.decodeMom(bytes, versionName: "V") }
     }

@@ -151,14 +151,16 @@ enum ModelSchemaBridge {
             var entity = Entity(
                 name: name, className: object.managedObjectClassName == name ? nil : object.managedObjectClassName,
                 parentName: object.superentity?.name, isAbstract: object.isAbstract,
-                versionHashModifier: object.versionHashModifier, renamingIdentifier: object.renamingIdentifier == name ? nil : object.renamingIdentifier,
+                versionHashModifier: object.versionHashModifier,
+                renamingIdentifier: object.renamingIdentifier == name ? nil : object.renamingIdentifier,
                 userInfo: strings(object.userInfo))
             entity.uniquenessConstraints = object.uniquenessConstraints.map { members in
                 members.map { ($0 as? NSPropertyDescription)?.name ?? ($0 as? String) ?? "\($0)" }
             }
             for property in object.declaredProperties {
                 if let attribute = property as? NSAttributeDescription {
-                    entity.attributes.append(self.attribute(attribute, path: "\(name).\(attribute.name)", composites: &composites, depth: 0))
+                    entity.attributes.append(
+                        self.attribute(attribute, path: "\(name).\(attribute.name)", composites: &composites, depth: 0))
                 } else if let relationship = property as? NSRelationshipDescription {
                     entity.relationships.append(self.relationship(relationship))
                 }
@@ -187,7 +189,8 @@ enum ModelSchemaBridge {
             name: object.name, type: type, isOptional: object.isOptional, isTransient: object.isTransient,
             defaultValue: object.defaultValue.flatMap { attributeValue($0, type: object.attributeType) },
             isIndexed: object.storedIsIndexed, allowsExternalBinaryDataStorage: object.allowsExternalBinaryDataStorage,
-            preservesValueInHistoryOnDeletion: object.preservesValueInHistoryOnDeletion, allowsCloudEncryption: object.allowsCloudEncryption,
+            preservesValueInHistoryOnDeletion: object.preservesValueInHistoryOnDeletion,
+            allowsCloudEncryption: object.allowsCloudEncryption,
             derivationExpression: (object as? NSDerivedAttributeDescription)?.derivationFormat,
             valueTransformerName: object.valueTransformerName,
             customClassName: object.attributeType == .transformableAttributeType ? object.attributeValueClassName : nil,
@@ -204,7 +207,8 @@ enum ModelSchemaBridge {
             case .denyDeleteRule: .deny
             }
         return Relationship(
-            name: object.name, destinationName: object.destinationEntity?.name ?? "", isToMany: object.isToMany, isOrdered: object.isOrdered,
+            name: object.name, destinationName: object.destinationEntity?.name ?? "", isToMany: object.isToMany,
+            isOrdered: object.isOrdered,
             inverseName: object.inverseRelationship?.name, deleteRule: rule, minCount: object.minCount == 0 ? nil : object.minCount,
             maxCount: object.isToMany && object.maxCount != 0 ? object.maxCount : nil, isOptional: object.isOptional,
             isTransient: object.isTransient, renamingIdentifier: object.renamingIdentifier == object.name ? nil : object.renamingIdentifier,
@@ -302,7 +306,9 @@ enum ModelSchemaBridge {
         for entity in originals {
             guard let copy = copies[ObjectIdentifier(entity)] else { continue }
             for (original, copied) in zip(entity.declaredProperties, copy.declaredProperties) {
-                guard let original = original as? NSRelationshipDescription, let copied = copied as? NSRelationshipDescription else { continue }
+                guard let original = original as? NSRelationshipDescription, let copied = copied as? NSRelationshipDescription else {
+                    continue
+                }
                 let destination = original.destinationEntity.flatMap { copies[ObjectIdentifier($0)] }
                 copied.destinationEntity = destination
                 copied.inverseRelationship = original.inverseRelationship.flatMap { destination?.relationshipsByName[$0.name] }

@@ -12,7 +12,9 @@ public enum NSAttributeType: UInt, Sendable {
     case booleanAttributeType = 800
     case dateAttributeType = 900
     case binaryDataAttributeType = 1000
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case UUIDAttributeType = 1100
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case URIAttributeType = 1200
     case transformableAttributeType = 1800
     case objectIDAttributeType = 2000

@@ -80,7 +80,9 @@ open class NSEntityDescription: NSObject, NSCopying {
     }
 
     open var attributesByName: [String: NSAttributeDescription] {
-        Dictionary(properties.compactMap { property in (property as? NSAttributeDescription).map { (property.name, $0) } }) { _, last in last }
+        Dictionary(properties.compactMap { property in (property as? NSAttributeDescription).map { (property.name, $0) } }) { _, last in
+            last
+        }
     }
 
     open var relationshipsByName: [String: NSRelationshipDescription] {

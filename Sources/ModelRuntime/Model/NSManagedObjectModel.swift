@@ -141,7 +141,9 @@ open class NSManagedObjectModel: NSObject, NSCopying {
         for bundle in bundles ?? [Bundle.main] {
             var urls: [URL] = []
             for fileExtension in ["momd", "mom"] {
-                urls += (bundle.urls(forResourcesWithExtension: fileExtension, subdirectory: nil) ?? []).compactMap { $0.path.map { URL(fileURLWithPath: $0) } }
+                urls += (bundle.urls(forResourcesWithExtension: fileExtension, subdirectory: nil) ?? []).compactMap {
+                    $0.path.map { URL(fileURLWithPath: $0) }
+                }
             }
             for url in urls.sorted(by: { $0.path < $1.path }) {
                 guard let model = NSManagedObjectModel(contentsOf: url) else { return nil }

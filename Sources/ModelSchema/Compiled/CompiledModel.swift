@@ -61,7 +61,10 @@ private final class MomWriter {
         var fields: [(String, PropertyList)] = [("NSEntities", entitiesDictionary)]
         // Core Data archives named configurations as name → set of entities.
         let configurations = version.configurations.sorted { $0.name < $1.name }.map { configuration in
-            (key: configuration.name, value: archive.set(configuration.entityNames.sorted().compactMap { archive.reference(to: "entity:\($0)") }))
+            (
+                key: configuration.name,
+                value: archive.set(configuration.entityNames.sorted().compactMap { archive.reference(to: "entity:\($0)") })
+            )
         }
         if !configurations.isEmpty { fields.append(("NSConfigurations", archive.dictionary(mutable: true, configurations))) }
         let identifiers = version.versionIdentifier.map { [archive.string($0)] } ?? []

@@ -46,7 +46,9 @@ struct KeyedArchiveReader {
     /// An object that must be of one of `classNames`.
     func object(_ uid: UInt64, of classNames: Set<String>, what: String) throws(Failure) -> Fields {
         let (className, fields) = try object(uid)
-        guard classNames.contains(className) else { throw Failure(message: "\(what) is an \(className), expected \(classNames.sorted().joined(separator: " or "))") }
+        guard classNames.contains(className) else {
+            throw Failure(message: "\(what) is an \(className), expected \(classNames.sorted().joined(separator: " or "))")
+        }
         return fields
     }
 

@@ -32,7 +32,10 @@ extension CompiledModel {
             }
             result.relationships = entity.relationships.map(carried)
             result.fetchIndexes = entity.fetchIndexes.map { index in
-                FetchIndex(name: index.name, elements: index.elements.map { FetchIndex.Element(propertyName: $0.propertyName, isAscending: $0.isAscending) }, kind: index.kind)
+                FetchIndex(
+                    name: index.name,
+                    elements: index.elements.map { FetchIndex.Element(propertyName: $0.propertyName, isAscending: $0.isAscending) },
+                    kind: index.kind)
             }
             return result
         }
@@ -88,7 +91,8 @@ extension CompiledModel {
         case .boolean(let flag): return type.isNumeric ? .integer(flag ? 1 : 0) : value
         case .date(let text):
             return .date(MomDefaultValue.iso8601(ISO8601.date(from: text) ?? Date(timeIntervalSinceReferenceDate: 0)))
-        case .uuid(let text): return .uuid(UUID(uuidString: text)?.uuidString ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuidString)
+        case .uuid(let text):
+            return .uuid(UUID(uuidString: text)?.uuidString ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)).uuidString)
         case .string, .uri: return value
         }
     }

@@ -58,7 +58,9 @@ private struct MomReader {
     }
 
     static let entityClasses: Set<String> = ["NSEntityDescription"]
-    static let attributeClasses: Set<String> = ["NSAttributeDescription", "NSDerivedAttributeDescription", "NSCompositeAttributeDescription"]
+    static let attributeClasses: Set<String> = [
+        "NSAttributeDescription", "NSDerivedAttributeDescription", "NSCompositeAttributeDescription",
+    ]
     static let maximumCompositeDepth = 32
 
     mutating func decode(versionName: String) throws(Failure) -> DecodedMom {
@@ -118,10 +120,13 @@ private struct MomReader {
         entity.isAbstract = try archive.bool(fields[field: "NSIsAbstract"], what: "NSIsAbstract of \(what)")
         let renaming = try archive.string(fields[field: "NSRenamingIdentifier"], what: "the renaming identifier of \(what)")
         entity.renamingIdentifier = renaming == name ? nil : renaming
-        entity.versionHashModifier = try nonEmpty(archive.string(fields[field: "NSVersionHashModifier"], what: "the version hash modifier of \(what)"))
+        entity.versionHashModifier = try nonEmpty(
+            archive.string(fields[field: "NSVersionHashModifier"], what: "the version hash modifier of \(what)"))
         entity.userInfo = try userInfo(fields[field: "NSUserInfo"], what: "the user info of \(what)")
         for (propertyName, value) in try archive.dictionary(fields[field: "NSProperties"], what: "the properties of \(what)") {
-            guard let propertyUID = try archive.reference(value) else { throw Failure(message: "property '\(name).\(propertyName)' is null") }
+            guard let propertyUID = try archive.reference(value) else {
+                throw Failure(message: "property '\(name).\(propertyName)' is null")
+            }
             let (className, propertyFields) = try archive.object(propertyUID)
             let propertyWhat = "property '\(name).\(propertyName)'"
             guard try archive.string(propertyFields[field: "NSPropertyName"], what: "the name of \(propertyWhat)") == propertyName else {
@@ -153,7 +158,9 @@ private struct MomReader {
     /// A uniqueness constraint member: a property name, or a property description.
     func memberName(_ value: PropertyList, what: String) throws(Failure) -> String {
         if let uid = try? archive.reference(value), case .dictionary(let fields) = archive.entry(uid) {
-            guard let name = try archive.string(fields[field: "NSPropertyName"], what: what) else { throw Failure(message: "\(what) is null") }
+            guard let name = try archive.string(fields[field: "NSPropertyName"], what: what) else {
+                throw Failure(message: "\(what) is null")
+            }
             return name
         }
         guard let name = try archive.string(value, what: what) else { throw Failure(message: "\(what) is null") }
@@ -167,8 +174,11 @@ private struct MomReader {
         var elements: [FetchIndex.Element] = []
         var kind = FetchIndex.Kind.binary
         for item in try archive.array(fields[field: "NSIndexElements"], what: "the elements of fetch index '\(name)'") {
-            guard let elementUID = try archive.reference(item) else { throw Failure(message: "an element of fetch index '\(name)' is null") }
-            let element = try archive.object(elementUID, of: ["NSFetchIndexElementDescription"], what: "an element of fetch index '\(name)'")
+            guard let elementUID = try archive.reference(item) else {
+                throw Failure(message: "an element of fetch index '\(name)' is null")
+            }
+            let element = try archive.object(
+                elementUID, of: ["NSFetchIndexElementDescription"], what: "an element of fetch index '\(name)'")
             let property = try memberName(element[field: "NSPropertyName"] ?? .uid(0), what: "an element of fetch index '\(name)'")
             let ascending = try archive.integer(element[field: "NSAscending"], default: 1, what: "NSAscending") != 0
             if try archive.integer(element[field: "NSFetchIndexElementType"], what: "NSFetchIndexElementType") == 1 { kind = .rTree }
@@ -265,13 +275,18 @@ private struct MomReader {
             for item in try archive.array(fields[field: "NSElements"], what: "the elements of \(what)") {
                 guard let elementUID = try archive.reference(item) else { throw Failure(message: "an element of \(what) is null") }
                 let (elementClass, elementFields) = try archive.object(elementUID)
-                guard Self.attributeClasses.contains(elementClass) else { throw Failure(message: "an element of \(what) is an \(elementClass)") }
+                guard Self.attributeClasses.contains(elementClass) else {
+                    throw Failure(message: "an element of \(what) is an \(elementClass)")
+                }
                 let elementName = try archive.string(elementFields[field: "NSPropertyName"], what: "an element name of \(what)") ?? ""
-                elements.append(try attribute(elementUID, elementFields, className: elementClass, path: "\(path).\(elementName)", visiting: &visiting))
+                elements.append(
+                    try attribute(elementUID, elementFields, className: elementClass, path: "\(path).\(elementName)", visiting: &visiting))
             }
             composites.append(CompositeType(name: path, attributes: elements))
         } else {
-            guard let known = AttributeType(coreDataTypeCode: code) else { throw Failure(message: "\(what) has unknown attribute type \(code)") }
+            guard let known = AttributeType(coreDataTypeCode: code) else {
+                throw Failure(message: "\(what) has unknown attribute type \(code)")
+            }
             type = known
         }
         var attribute = Attribute(name: name, type: type, isOptional: flags.isOptional, isTransient: flags.isTransient)
