@@ -142,6 +142,17 @@ struct MomReaderTests {
         #expect(version.configurations == [Configuration(name: "Cloud", entityNames: ["Stop", "Trip"])])
     }
 
+    @Test func aLongChainOfRelationshipsCompilesAndReadsBack() throws {
+        // Each entity points at the next: encoded naively, every destination nests one level deeper.
+        let count = 1000
+        let entities = (0..<count).map { index in
+            Entity(name: "E\(index)", relationships: [Relationship(name: "next", destinationName: "E\((index + 1) % count)")])
+        }
+        let version = ModelVersion(name: "Chain", entities: entities)
+        let decoded = try CompiledModel.decodeMom(CompiledModel.mom(for: version), versionName: "Chain")
+        #expect(decoded.version == CompiledModel.momContent(of: version))
+    }
+
     // MARK: Broken and hostile archives
 
     static func archive(_ objects: [PropertyList], root: UInt64 = 1) -> [UInt8] {

@@ -9,6 +9,7 @@ open class NSEntityDescription: NSObject, NSCopying {
     private var ownSubentities: [NSEntityDescription] = []
     private var storedIndexes: [NSFetchIndexDescription] = []
     let layoutCache = ModelCache<EntityLayout>()
+    private let lookupCache = ModelCache<EntityLookups>()
     let engineCaches = EngineCaches()
 
     open var name: String? {
@@ -62,7 +63,7 @@ open class NSEntityDescription: NSObject, NSCopying {
     /// The properties, inherited ones first. Setting them replaces the properties the receiver
     /// declares (inherited ones stay with the superentity).
     open var properties: [NSPropertyDescription] {
-        get { (superentityReference?.properties ?? []) + ownProperties }
+        get { lineage.reversed().flatMap(\.ownProperties) }
         set {
             requireEditable(managedObjectModelReference, "the properties of entity '\(name ?? "")'")
             for property in ownProperties where property.entityReference === self { property.entityReference = nil }
@@ -72,24 +73,31 @@ open class NSEntityDescription: NSObject, NSCopying {
         }
     }
 
+    /// The receiver and its ancestors, nearest first; stops at a cycle of `subentities` a
+    /// program may have built.
+    var lineage: [NSEntityDescription] {
+        var result: [NSEntityDescription] = [self]
+        var current = superentityReference
+        while let next = current, !result.contains(where: { $0 === next }) {
+            result.append(next)
+            current = next.superentityReference
+        }
+        return result
+    }
+
     /// The properties the receiver declares itself.
     var declaredProperties: [NSPropertyDescription] { ownProperties }
 
-    open var propertiesByName: [String: NSPropertyDescription] {
-        Dictionary(properties.map { ($0.name, $0) }) { _, last in last }
+    /// Once the model is in use, the name lookups are built once and shared.
+    private var lookups: EntityLookups {
+        lookupCache.value(frozen: managedObjectModelReference?.isInUse ?? false) { EntityLookups(properties) }
     }
 
-    open var attributesByName: [String: NSAttributeDescription] {
-        Dictionary(properties.compactMap { property in (property as? NSAttributeDescription).map { (property.name, $0) } }) { _, last in
-            last
-        }
-    }
+    open var propertiesByName: [String: NSPropertyDescription] { lookups.properties }
 
-    open var relationshipsByName: [String: NSRelationshipDescription] {
-        Dictionary(properties.compactMap { property in (property as? NSRelationshipDescription).map { (property.name, $0) } }) { _, last in
-            last
-        }
-    }
+    open var attributesByName: [String: NSAttributeDescription] { lookups.attributes }
+
+    open var relationshipsByName: [String: NSRelationshipDescription] { lookups.relationships }
 
     open var indexes: [NSFetchIndexDescription] {
         get { storedIndexes }
@@ -156,6 +164,23 @@ open class NSEntityDescription: NSObject, NSCopying {
             + "superentity name \(superentity?.name ?? "(null)"), properties {\(properties.map(\.name).joined(separator: ", "))}, "
             + "subentities {\(subentities.compactMap(\.name).joined(separator: ", "))}, userInfo \(describe(userInfo)), "
             + "versionHashModifier \(versionHashModifier ?? "(null)"), uniquenessConstraints \(uniquenessConstraints)"
+    }
+}
+/// An entity's properties by name, inherited ones included (a redeclared name maps to the
+/// sub-entity's property).
+struct EntityLookups {
+    let properties: [String: NSPropertyDescription]
+    let attributes: [String: NSAttributeDescription]
+    let relationships: [String: NSRelationshipDescription]
+
+    init(_ all: [NSPropertyDescription]) {
+        properties = Dictionary(all.map { ($0.name, $0) }) { _, last in last }
+        attributes = Dictionary(all.compactMap { property in (property as? NSAttributeDescription).map { (property.name, $0) } }) {
+            _, last in last
+        }
+        relationships = Dictionary(all.compactMap { property in (property as? NSRelationshipDescription).map { (property.name, $0) } }) {
+            _, last in last
+        }
     }
 }
 #endif

@@ -47,6 +47,12 @@ private final class MomWriter {
     let lookup: VersionLookup
     var archive = KeyedArchiveBuilder()
     static let null = KeyedArchiveBuilder.null
+    /// Entities are encoded where first referenced (a superentity, a destination), as momc
+    /// orders them; past this nesting the rest wait in `pending`, so a long chain of
+    /// relationships cannot exhaust the stack.
+    static let maximumNesting = 32
+    var nesting = 0
+    var pending: [(entity: Entity, object: PropertyList)] = []
 
     init(lookup: VersionLookup) {
         self.lookup = lookup
@@ -70,6 +76,7 @@ private final class MomWriter {
         let identifiers = version.versionIdentifier.map { [archive.string($0)] } ?? []
         fields += [("NSFetchRequestTemplates", Self.null), ("NSVersionIdentifiers", archive.set(identifiers))]
         archive.fill(root, classChain: ["NSManagedObjectModel", "NSObject"], fields: fields)
+        while let (entity, object) = pending.popLast() { fill(entity, object) }
         return archive.archive(root: root)
     }
 
@@ -80,6 +87,17 @@ private final class MomWriter {
     func entity(_ entity: Entity) -> PropertyList {
         let (object, isNew) = archive.reserve(identity: "entity:\(entity.name)")
         guard isNew else { return object }
+        guard nesting < Self.maximumNesting else {
+            pending.append((entity, object))
+            return object
+        }
+        nesting += 1
+        defer { nesting -= 1 }
+        fill(entity, object)
+        return object
+    }
+
+    func fill(_ entity: Entity, _ object: PropertyList) {
         var fields: [(String, PropertyList)] = [
             ("NSEntityName", archive.string(entity.name)),
             ("NSClassNameForEntity", archive.string(entity.className ?? entity.name)),
@@ -110,7 +128,6 @@ private final class MomWriter {
             fields.append(("NSCompoundIndexes", archive.array(mutable: true, compound)))
         }
         archive.fill(object, classChain: ["NSEntityDescription", "NSObject"], fields: fields)
-        return object
     }
 
     func userInfo(_ userInfo: [String: String]) -> PropertyList {
