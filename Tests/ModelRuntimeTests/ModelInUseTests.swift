@@ -70,6 +70,17 @@ struct ModelInUseTests {
             model.markInUse()
             model.entities = []
         }
+        await #expect(processExitsWith: .failure) {
+            let model = ModelInUseTests.model()
+            let location = NSCompositeAttributeDescription()
+            location.name = "location"
+            let latitude = NSAttributeDescription()
+            latitude.name = "latitude"
+            location.elements = [latitude]
+            model.entities.first?.properties.append(location)
+            model.markInUse()
+            latitude.attributeType = .doubleAttributeType
+        }
     }
 }
 #endif

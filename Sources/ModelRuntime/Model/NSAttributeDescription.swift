@@ -81,6 +81,7 @@ open class NSCompositeAttributeDescription: NSAttributeDescription {
     /// The elements: attributes, or composites nesting further.
     open var elements: [NSAttributeDescription] = [] {
         willSet { requireEditable(model, "composite attribute '\(name)'") }
+        didSet { for element in elements { element.compositeReference = self } }
     }
 
     public required init() {

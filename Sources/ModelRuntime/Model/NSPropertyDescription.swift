@@ -6,6 +6,8 @@ open class NSPropertyDescription: NSObject, NSCopying {
     /// The entity that declares the property; set when the property is added to an entity's
     /// `properties`.
     weak var entityReference: NSEntityDescription?
+    /// The composite attribute the property is an element of, if any.
+    weak var compositeReference: NSCompositeAttributeDescription?
 
     open var name: String = "" {
         willSet { requireEditable(model, "the name of property '\(name)'") }
@@ -46,7 +48,7 @@ open class NSPropertyDescription: NSObject, NSCopying {
     /// the property belongs to an entity.
     open var entity: NSEntityDescription! { entityReference }
 
-    var model: NSManagedObjectModel? { entityReference?.managedObjectModelReference }
+    var model: NSManagedObjectModel? { entityReference?.managedObjectModelReference ?? compositeReference?.model }
 
     /// The property's version hash: what Core Data hashes for it when it computes its entity's
     /// version hash (`docs/VersionHashes.md`).
