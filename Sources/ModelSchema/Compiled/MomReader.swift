@@ -7,10 +7,15 @@ public struct DecodedMom: Hashable, Sendable {
     /// `NSManagedObjectModel.versionIdentifiers`, sorted. `version.versionIdentifier` holds the
     /// first; a model can carry several.
     public var versionIdentifiers: [String]
+    /// Paths (`Entity.attribute`, `Entity.composite.element`) of transient attributes of
+    /// undefined type (`NSUndefinedAttributeType`, which ``AttributeType`` has no case for):
+    /// they are read as Transformable attributes and listed here.
+    public var undefinedTypeAttributes: [String]
 
-    public init(version: ModelVersion, versionIdentifiers: [String]) {
+    public init(version: ModelVersion, versionIdentifiers: [String], undefinedTypeAttributes: [String] = []) {
         self.version = version
         self.versionIdentifiers = versionIdentifiers
+        self.undefinedTypeAttributes = undefinedTypeAttributes
     }
 }
 
@@ -52,6 +57,7 @@ private struct MomReader {
     /// Entity object UID → entity name.
     var entityNames: [UInt64: String] = [:]
     var composites: [CompositeType] = []
+    var undefinedTypeAttributes: [String] = []
 
     init(archive: KeyedArchiveReader) {
         self.archive = archive
@@ -88,7 +94,7 @@ private struct MomReader {
         let version = ModelVersion(
             name: versionName, entities: entities, composites: composites, configurations: configurations,
             versionIdentifier: identifiers.first)
-        return DecodedMom(version: version, versionIdentifiers: identifiers)
+        return DecodedMom(version: version, versionIdentifiers: identifiers, undefinedTypeAttributes: undefinedTypeAttributes)
     }
 
     /// Core Data refuses a model whose inheritance loops; so does the reader.
@@ -283,6 +289,10 @@ private struct MomReader {
                     try attribute(elementUID, elementFields, className: elementClass, path: "\(path).\(elementName)", visiting: &visiting))
             }
             composites.append(CompositeType(name: path, attributes: elements))
+        } else if code == 0, flags.isTransient {
+            // Core Data allows an undefined type for transient attributes only.
+            type = .transformable
+            undefinedTypeAttributes.append(path)
         } else {
             guard let known = AttributeType(coreDataTypeCode: code) else {
                 throw Failure(message: "\(what) has unknown attribute type \(code)")
