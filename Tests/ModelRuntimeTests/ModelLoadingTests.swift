@@ -80,6 +80,24 @@ struct ModelLoadingTests {
         #expect(scratch.attributeType == .undefinedAttributeType && scratch.isTransient)
     }
 
+    @Test func bundlesMergeTheirModelsAndPickTheVersionAStoreWasWrittenWith() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-bundle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.momd"),
+            to: folder.appendingPathComponent("SampleModel3.momd"))
+        let bundle = try #require(Bundle(path: folder.path))
+        let current = try #require(NSManagedObjectModel.mergedModel(from: [bundle]))
+        let info = try CompiledModelBundle(contentsOf: folder.appendingPathComponent("SampleModel3.momd"))
+        #expect(current.entityVersionHashesByName == info.currentVersion?.entityHashes)
+        let v2 = try #require(info.versions.first { $0.name == "SampleModel3_v2" })
+        let older = try #require(
+            NSManagedObjectModel.mergedModel(from: [bundle], forStoreMetadata: ["NSStoreModelVersionHashes": v2.entityHashes]))
+        #expect(older.entityVersionHashesByName == v2.entityHashes)
+        #expect(NSManagedObjectModel.mergedModel(from: [bundle], forStoreMetadata: ["NSStoreModelVersionHashes": ["Pet": Data()]]) == nil)
+    }
+
     @Test func missingAndBrokenFilesGiveNil() throws {
         #expect(NSManagedObjectModel(contentsOf: URL(fileURLWithPath: "/nonexistent/Model.momd")) == nil)
         #expect(NSManagedObjectModel(contentsOf: URL(fileURLWithPath: "/nonexistent/Model.mom")) == nil)

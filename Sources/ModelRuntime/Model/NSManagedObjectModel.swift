@@ -148,19 +148,49 @@ open class NSManagedObjectModel: NSObject, NSCopying {
     /// nil), merged; nil when two define an entity with the same name or a model is unreadable.
     open class func mergedModel(from bundles: [Bundle]?) -> NSManagedObjectModel? {
         var models: [NSManagedObjectModel] = []
+        for url in modelURLs(in: bundles) {
+            guard let model = NSManagedObjectModel(contentsOf: url) else { return nil }
+            models.append(model)
+        }
+        return NSManagedObjectModel(byMerging: models)
+    }
+
+    /// Like `mergedModel(from:)`, but from each `.momd` the version whose entities the store
+    /// recorded with their hashes is taken, not the current one; nil when the merged model is not
+    /// compatible with the store.
+    open class func mergedModel(from bundles: [Bundle]?, forStoreMetadata metadata: [String: Any]) -> NSManagedObjectModel? {
+        guard let stored = metadata["NSStoreModelVersionHashes"] as? [String: Any] else { return nil }
+        var models: [NSManagedObjectModel] = []
+        for url in modelURLs(in: bundles) {
+            if url.pathExtension == "momd", let bundle = try? CompiledModelBundle(contentsOf: url) {
+                // Of the versions whose every entity the store recorded with that hash, the largest.
+                let matching = bundle.versions.filter { version in
+                    version.entityHashes.allSatisfy { stored[$0.key] as? Data == $0.value }
+                }.max { $0.entityHashes.count < $1.entityHashes.count }
+                guard let matching, let decoded = try? bundle.decodeVersion(named: matching.name) else { return nil }
+                models.append(NSManagedObjectModel(decoded.version, versionIdentifiers: decoded.versionIdentifiers))
+            } else {
+                guard let model = NSManagedObjectModel(contentsOf: url) else { return nil }
+                models.append(model)
+            }
+        }
+        guard let merged = NSManagedObjectModel(byMerging: models),
+            merged.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata)
+        else { return nil }
+        return merged
+    }
+
+    /// The top-level `.momd` and `.mom` resources of the bundles, sorted by path.
+    private class func modelURLs(in bundles: [Bundle]?) -> [URL] {
+        var urls: [URL] = []
         for bundle in bundles ?? [Bundle.main] {
-            var urls: [URL] = []
             for fileExtension in ["momd", "mom"] {
                 urls += (bundle.urls(forResourcesWithExtension: fileExtension, subdirectory: nil) ?? []).compactMap {
                     $0.path.map { URL(fileURLWithPath: $0) }
                 }
             }
-            for url in urls.sorted(by: { $0.path < $1.path }) {
-                guard let model = NSManagedObjectModel(contentsOf: url) else { return nil }
-                models.append(model)
-            }
         }
-        return NSManagedObjectModel(byMerging: models)
+        return urls.sorted { $0.path < $1.path }
     }
 
     /// Merges the models' entities (copied) and configurations; nil when two models define an
