@@ -161,6 +161,9 @@ struct CodeBuiltModelTests {
         #expect(!relationship.isToMany)
         #expect(NSEntityDescription().managedObjectClassName == "NSManagedObject")
         #expect(NSCompositeAttributeDescription().attributeType == .compositeAttributeType)
+        let modern = NSAttributeDescription()
+        modern.type = .uuid
+        #expect(modern.attributeType == .UUIDAttributeType && modern.type == .uuid && modern.attributeValueClassName == "NSUUID")
         let raw: [(NSAttributeType, UInt)] = [
             (.undefinedAttributeType, 0), (.integer16AttributeType, 100), (.integer32AttributeType, 200), (.integer64AttributeType, 300),
             (.decimalAttributeType, 400), (.doubleAttributeType, 500), (.floatAttributeType, 600), (.stringAttributeType, 700),

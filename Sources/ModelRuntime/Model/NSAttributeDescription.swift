@@ -97,3 +97,39 @@ open class NSCompositeAttributeDescription: NSAttributeDescription {
     override var kindName: String { "NSCompositeAttributeDescription" }
 }
 #endif
+
+#if !canImport(CoreData)
+extension NSAttributeDescription {
+    /// The iOS 15 / macOS 12 spelling of the attribute type (`attribute.type = .string`).
+    public struct AttributeType: Hashable, Sendable {
+        let attributeType: NSAttributeType
+
+        init(_ attributeType: NSAttributeType) {
+            self.attributeType = attributeType
+        }
+
+        public static let undefined = AttributeType(.undefinedAttributeType)
+        public static let integer16 = AttributeType(.integer16AttributeType)
+        public static let integer32 = AttributeType(.integer32AttributeType)
+        public static let integer64 = AttributeType(.integer64AttributeType)
+        public static let decimal = AttributeType(.decimalAttributeType)
+        public static let double = AttributeType(.doubleAttributeType)
+        public static let float = AttributeType(.floatAttributeType)
+        public static let string = AttributeType(.stringAttributeType)
+        public static let boolean = AttributeType(.booleanAttributeType)
+        public static let date = AttributeType(.dateAttributeType)
+        public static let binaryData = AttributeType(.binaryDataAttributeType)
+        public static let uuid = AttributeType(.UUIDAttributeType)
+        public static let uri = AttributeType(.URIAttributeType)
+        public static let transformable = AttributeType(.transformableAttributeType)
+        public static let objectID = AttributeType(.objectIDAttributeType)
+        public static let composite = AttributeType(.compositeAttributeType)
+    }
+
+    /// The attribute type in its iOS 15 spelling; the same value as `attributeType`.
+    public var type: AttributeType {
+        get { AttributeType(attributeType) }
+        set { attributeType = newValue.attributeType }
+    }
+}
+#endif
