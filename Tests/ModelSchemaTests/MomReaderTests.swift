@@ -212,6 +212,16 @@ struct MomReaderTests {
                 ])
             ),
             ("a class reference that is not a class", Self.archive([.string("$null"), .dictionary([("$class", .uid(1))])])),
+            (
+                "an entity flag that refers to a loop of references",
+                Self.archive([
+                    .string("$null"), .dictionary([("NSEntities", .uid(2)), ("$class", .uid(3))]),
+                    .dictionary([("NS.keys", .array([.uid(4)])), ("NS.objects", .array([.uid(5)])), ("$class", .uid(6))]),
+                    Self.classEntry("NSManagedObjectModel"), .string("E"),
+                    .dictionary([("NSEntityName", .uid(4)), ("NSIsAbstract", .uid(8)), ("$class", .uid(7))]),
+                    Self.classEntry("NSDictionary"), Self.classEntry("NSEntityDescription"), .uid(9), .uid(8),
+                ])
+            ),
         ]
         for (name, bytes) in cases {
             #expect(throws: CompiledModel.ReadError.self, "\(name)") { try CompiledModel.decodeMom(bytes, versionName: "V") }

@@ -81,8 +81,14 @@ struct KeyedArchiveReader {
         case .integer(let number)?: return number
         case .boolean(let flag)?: return flag ? 1 : 0
         case .uid?:
+            // A reference is followed once: an entry that is itself a reference is not a number
+            // (and could loop back).
             guard let uid = try reference(value) else { return defaultValue }
-            return try integer(entry(uid), default: defaultValue, what: what)
+            switch entry(uid) {
+            case .integer(let number): return number
+            case .boolean(let flag): return flag ? 1 : 0
+            default: throw Failure(message: "\(what) is not a number")
+            }
         default: throw Failure(message: "\(what) is not a number")
         }
     }
