@@ -35,7 +35,7 @@ enum GenerateCommand {
         do {
             files = try SwiftGenerator.generate(model, options: options)
         } catch {
-            console.standardError("\(error.template).mustache: error: \(error.message)\n")
+            console.standardError(error.description)
             return Modelgen.ExitStatus.modelErrors
         }
         let plan = GeneratedFolder.plan(files, in: output)
