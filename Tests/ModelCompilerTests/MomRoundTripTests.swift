@@ -8,15 +8,16 @@ import Testing
 struct MomRoundTripTests {
     static let coredata = Fixtures.root.appendingPathComponent("coredata")
 
-    static let models: [String] = [
-        Fixtures.samples.appendingPathComponent("Trips/Trips.modeld").path,
-        Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Notes.model.yaml").path,
-        coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld").path,
-        coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld").path,
-        coredata.appendingPathComponent("wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld").path,
-        coredata.appendingPathComponent("composite-xml/phimage-MomXML-Tests-Model.contents").path,
-        coredata.appendingPathComponent("composite-xml/fatbobman-CoreDataEvolution-GeneratedFlowModel.contents").path,
-    ]
+    static let models: [String] =
+        [
+            Fixtures.samples.appendingPathComponent("Trips/Trips.modeld").path,
+            Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Notes.model.yaml").path,
+            coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld").path,
+            coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld").path,
+            coredata.appendingPathComponent("wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld").path,
+            coredata.appendingPathComponent("composite-xml/phimage-MomXML-Tests-Model.contents").path,
+            coredata.appendingPathComponent("composite-xml/fatbobman-CoreDataEvolution-GeneratedFlowModel.contents").path,
+        ] + XcodePatternTests.models.map { XcodePatternTests.folder.appendingPathComponent($0).path }
 
     @Test(arguments: models)
     func compiledVersionsReadBackAsWhatAMomCarries(_ path: String) throws {

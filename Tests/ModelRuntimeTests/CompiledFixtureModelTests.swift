@@ -5,22 +5,29 @@ import ModelRuntime
 import ModelSchema
 import Testing
 
-/// Every fixture model, compiled by modelgen and loaded as an `NSManagedObjectModel`, has the
+/// Every fixture model (real ones and the Xcode pattern models), compiled by modelgen and loaded as an `NSManagedObjectModel`, has the
 /// entity and property version hashes of the model it was compiled from: the objects carry
 /// everything that is hashed (composites nested, derived attributes, inheritance, modifiers).
 struct CompiledFixtureModelTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let coredata = root.appendingPathComponent("Tests/Fixtures/coredata")
 
-    static let models: [String] = [
-        root.appendingPathComponent("Samples/Trips/Trips.modeld").path,
-        root.appendingPathComponent("Samples/CheckedIn/Sources/Notes/Notes.model.yaml").path,
-        coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld").path,
-        coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld").path,
-        coredata.appendingPathComponent("wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld").path,
-        coredata.appendingPathComponent("composite-xml/phimage-MomXML-Tests-Model.contents").path,
-        coredata.appendingPathComponent("composite-xml/fatbobman-CoreDataEvolution-GeneratedFlowModel.contents").path,
-    ]
+    static let models: [String] =
+        [
+            root.appendingPathComponent("Samples/Trips/Trips.modeld").path,
+            root.appendingPathComponent("Samples/CheckedIn/Sources/Notes/Notes.model.yaml").path,
+            coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld").path,
+            coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld").path,
+            coredata.appendingPathComponent("wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld").path,
+            coredata.appendingPathComponent("composite-xml/phimage-MomXML-Tests-Model.contents").path,
+            coredata.appendingPathComponent("composite-xml/fatbobman-CoreDataEvolution-GeneratedFlowModel.contents").path,
+        ]
+        + [
+            "ModuleClasses.xcdatamodel", "GenericEntities.xcdatamodel", "LeftoverTransformers.xcdatamodel", "CapitalisedNames.xcdatamodel",
+            "ToManyFetchIndex.xcdatamodel", "UndefinedAttributes.xcdatamodel", "CompoundIndexes.xcdatamodel",
+            "FetchedProperties.xcdatamodel",
+            "Library.xcdatamodeld",
+        ].map { root.appendingPathComponent("Tests/Fixtures/xcode-patterns/\($0)").path }
 
     @Test(arguments: models)
     func loadedModelsHashLikeTheVersionTheyWereCompiledFrom(_ path: String) throws {

@@ -60,24 +60,14 @@ struct ModelLoadingTests {
 
     @Test func aTransientAttributeOfUndefinedTypeLoadsAsUndefined() throws {
         let version = ModelVersion(
-            name: "U", entities: [Entity(name: "Item", attributes: [Attribute(name: "scratch", type: .string, isTransient: true)])])
-        guard case .dictionary(var top) = try BinaryPropertyList.decode(CompiledModel.mom(for: version)),
-            let index = top.firstIndex(where: { $0.key == "$objects" }), case .array(var objects) = top[index].value
-        else { throw CompiledModel.ReadError(message: "unexpected archive") }
-        for (position, object) in objects.enumerated() {
-            guard case .dictionary(var fields) = object, let type = fields.firstIndex(where: { $0.key == "NSAttributeType" }) else {
-                continue
-            }
-            fields[type].value = .integer(0)
-            objects[position] = .dictionary(fields)
-        }
-        top[index].value = .array(objects)
+            name: "U", entities: [Entity(name: "Item", attributes: [Attribute(name: "scratch", type: .undefined, isTransient: true)])])
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-undefined-\(UUID().uuidString).mom")
-        try Data(BinaryPropertyList.encode(.dictionary(top))).write(to: url)
+        try Data(CompiledModel.mom(for: version)).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let model = try #require(NSManagedObjectModel(contentsOf: url))
         let scratch = try #require(model.entitiesByName["Item"]?.attributesByName["scratch"])
-        #expect(scratch.attributeType == .undefinedAttributeType && scratch.isTransient)
+        #expect(scratch.attributeType == .undefinedAttributeType && scratch.isTransient && scratch.attributeValueClassName == nil)
+        #expect(scratch.versionHash == Data(VersionHashes.propertyHashes(version)["Item"]?["scratch"] ?? []))
     }
 
     @Test func bundlesMergeTheirModelsAndPickTheVersionAStoreWasWrittenWith() throws {

@@ -86,6 +86,7 @@ struct MomReaderTests {
                     Attribute(name: "where", type: .composite("Location"), isOptional: true),
                     Attribute(name: "stopCount", type: .integer64, derivationExpression: "stops.@count"),
                     Attribute(name: "renamed", type: .string, isOptional: true, renamingIdentifier: "oldName"),
+                    Attribute(name: "anything", type: .undefined, isOptional: true, isTransient: true),
                 ],
                 relationships: [
                     Relationship(
@@ -94,6 +95,7 @@ struct MomReaderTests {
                 ],
                 uniquenessConstraints: [["name", "start"]],
                 fetchIndexes: [FetchIndex(name: "byName", elements: [FetchIndex.Element(propertyName: "name", isAscending: false)])],
+                compoundIndexes: [["start", "count"], ["name"]],
                 versionHashModifier: "entity-v2", renamingIdentifier: "Journey", userInfo: ["table": "trips"]),
             Entity(name: "Place", isAbstract: true, attributes: [Attribute(name: "title", type: .string, isOptional: true)]),
             Entity(
@@ -151,31 +153,6 @@ struct MomReaderTests {
         let version = ModelVersion(name: "Chain", entities: entities)
         let decoded = try CompiledModel.decodeMom(CompiledModel.mom(for: version), versionName: "Chain")
         #expect(decoded.version == CompiledModel.momContent(of: version))
-    }
-
-    @Test func transientAttributesOfUndefinedTypeReadAsTransformableAndAreListed() throws {
-        var version = ModelVersion(
-            name: "U", entities: [Entity(name: "Item", attributes: [Attribute(name: "scratch", type: .string, isTransient: true)])])
-        var plist = try BinaryPropertyList.decode(CompiledModel.mom(for: version))
-        // Rewrite the attribute's type code to 0, as Core Data writes NSUndefinedAttributeType.
-        guard case .dictionary(var top) = plist, let index = top.firstIndex(where: { $0.key == "$objects" }),
-            case .array(var objects) = top[index].value
-        else { throw CompiledModel.ReadError(message: "unexpected archive") }
-        for (position, object) in objects.enumerated() {
-            guard case .dictionary(var fields) = object, let type = fields.firstIndex(where: { $0.key == "NSAttributeType" }) else {
-                continue
-            }
-            fields[type].value = .integer(0)
-            objects[position] = .dictionary(fields)
-        }
-        top[index].value = .array(objects)
-        plist = .dictionary(top)
-        let decoded = try CompiledModel.decodeMom(BinaryPropertyList.encode(plist), versionName: "U")
-        #expect(decoded.undefinedTypeAttributes == ["Item.scratch"])
-        #expect(decoded.version.entity(named: "Item")?.attribute(named: "scratch")?.type == .transformable)
-        // Transient attributes are not part of entity hashes, so those stay Core Data's.
-        version.entities[0].attributes = []
-        #expect(VersionHashes(decoded.version).entityHashes == VersionHashes(version).entityHashes)
     }
 
     // MARK: Broken and hostile archives

@@ -25,16 +25,6 @@ open class NSManagedObjectModel: NSObject, NSCopying {
     public convenience init?(contentsOf url: URL) {
         guard let decoded = try? Self.decode(contentsOf: url) else { return nil }
         self.init(decoded.version, versionIdentifiers: decoded.versionIdentifiers)
-        for path in decoded.undefinedTypeAttributes { attribute(atPath: path)?.attributeType = .undefinedAttributeType }
-    }
-
-    /// The attribute at `Entity.attribute` or `Entity.composite.element`.
-    private func attribute(atPath path: String) -> NSAttributeDescription? {
-        let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 2, let entity = entitiesByName[parts[0]] else { return nil }
-        var current = entity.attributesByName[parts[1]]
-        for part in parts.dropFirst(2) { current = (current as? NSCompositeAttributeDescription)?.elements.first { $0.name == part } }
-        return current
     }
 
     /// Builds the description objects of a schema version.

@@ -6,7 +6,7 @@ extension CompiledModel {
     ///
     /// - source locations, documentation, enums (and attributes' enum names), Transformable
     ///   custom class names, `isIndexed`, one-way markers, a configuration's CloudKit flag,
-    ///   validation rules (not written yet);
+    ///   validation rules and fetched properties (not written yet);
     /// - composite type names: a composite attribute carries its fields, not the name of the
     ///   type, so each composite attribute gets its own type named by its path (`Trip.location`,
     ///   nested `Trip.location.point`);
@@ -24,7 +24,7 @@ extension CompiledModel {
         let entities = version.entities.map { entity in
             var result = Entity(
                 name: entity.name, className: entity.className == entity.name ? nil : entity.className, parentName: entity.parentName,
-                isAbstract: entity.isAbstract, uniquenessConstraints: entity.uniquenessConstraints,
+                isAbstract: entity.isAbstract, uniquenessConstraints: entity.uniquenessConstraints, compoundIndexes: entity.compoundIndexes,
                 versionHashModifier: nonEmpty(entity.versionHashModifier),
                 renamingIdentifier: entity.renamingIdentifier == entity.name ? nil : entity.renamingIdentifier, userInfo: entity.userInfo)
             result.attributes = entity.attributes.map {

@@ -7,15 +7,10 @@ public struct DecodedMom: Hashable, Sendable {
     /// `NSManagedObjectModel.versionIdentifiers`, sorted. `version.versionIdentifier` holds the
     /// first; a model can carry several.
     public var versionIdentifiers: [String]
-    /// Paths (`Entity.attribute`, `Entity.composite.element`) of transient attributes of
-    /// undefined type (`NSUndefinedAttributeType`, which ``AttributeType`` has no case for):
-    /// they are read as Transformable attributes and listed here.
-    public var undefinedTypeAttributes: [String]
 
-    public init(version: ModelVersion, versionIdentifiers: [String], undefinedTypeAttributes: [String] = []) {
+    public init(version: ModelVersion, versionIdentifiers: [String]) {
         self.version = version
         self.versionIdentifiers = versionIdentifiers
-        self.undefinedTypeAttributes = undefinedTypeAttributes
     }
 }
 
@@ -57,7 +52,6 @@ private struct MomReader {
     /// Entity object UID → entity name.
     var entityNames: [UInt64: String] = [:]
     var composites: [CompositeType] = []
-    var undefinedTypeAttributes: [String] = []
 
     init(archive: KeyedArchiveReader) {
         self.archive = archive
@@ -94,7 +88,7 @@ private struct MomReader {
         let version = ModelVersion(
             name: versionName, entities: entities, composites: composites, configurations: configurations,
             versionIdentifier: identifiers.first)
-        return DecodedMom(version: version, versionIdentifiers: identifiers, undefinedTypeAttributes: undefinedTypeAttributes)
+        return DecodedMom(version: version, versionIdentifiers: identifiers)
     }
 
     /// Core Data refuses a model whose inheritance loops; so does the reader.
@@ -157,6 +151,20 @@ private struct MomReader {
         }
         for index in try archive.array(fields[field: "NSFetchIndexDescriptions"], what: "the fetch indexes of \(what)") {
             entity.fetchIndexes.append(try fetchIndex(index, what: what))
+        }
+        // NSCompoundIndexes repeats the binary fetch indexes; what remains are older models'
+        // compound indexes.
+        var implied = entity.fetchIndexes.filter { $0.kind == .binary }.map { $0.elements.map(\.propertyName) }
+        for item in try archive.array(fields[field: "NSCompoundIndexes"], what: "the compound indexes of \(what)") {
+            var members: [String] = []
+            for member in try archive.array(item, what: "a compound index of \(what)") {
+                members.append(try memberName(member, what: "a compound index member of \(what)"))
+            }
+            if let position = implied.firstIndex(of: members) {
+                implied.remove(at: position)
+            } else {
+                entity.compoundIndexes.append(members)
+            }
         }
         return entity
     }
@@ -289,10 +297,6 @@ private struct MomReader {
                     try attribute(elementUID, elementFields, className: elementClass, path: "\(path).\(elementName)", visiting: &visiting))
             }
             composites.append(CompositeType(name: path, attributes: elements))
-        } else if code == 0, flags.isTransient {
-            // Core Data allows an undefined type for transient attributes only.
-            type = .transformable
-            undefinedTypeAttributes.append(path)
         } else {
             guard let known = AttributeType(coreDataTypeCode: code) else {
                 throw Failure(message: "\(what) has unknown attribute type \(code)")
