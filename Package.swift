@@ -59,6 +59,7 @@ let package = Package(
             dependencies: ["CYAML", "ModelCompiler"],
             path: "Benchmarks/GenerateBenchmark"
         ),
+        .executableTarget(name: "modelruntime-query-benchmark", dependencies: ["ModelRuntime"], path: "Benchmarks/QueryBenchmark"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         // The compiler is linked by the tests only, to compare code-built models with compiled YAML.
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema", "ModelCompiler"]),
