@@ -1,5 +1,4 @@
 #if !canImport(CoreData)
-import Foundation
 import ModelCompiler
 import ModelRuntime
 import ModelSchema
@@ -85,7 +84,8 @@ struct CodeBuiltModelTests {
         stopCount.name = "stopCount"
         stopCount.attributeType = .integer64AttributeType
         stopCount.isOptional = false
-        stopCount.derivationFormat = "count:(stops)"
+        stopCount.derivationExpression = NSExpression(format: "stops.@count")
+        #expect(stopCount.derivationFormat == "count:(stops)")
         let status = Self.attribute("status", .stringAttributeType)
         status.defaultValue = "planned"
         trip.properties = [
@@ -182,6 +182,25 @@ struct CodeBuiltModelTests {
         #expect(Set([first, second, first]).count == 2)
         #expect(first.description.contains("name Same"))
         #expect(Self.attribute("title", .stringAttributeType).description.contains("attributeType 700"))
+    }
+
+    @Test func validationPredicatesAndPartialIndexesAreKeptButNotHashed() throws {
+        let entity = Self.entity("Item")
+        let title = Self.attribute("title", .stringAttributeType)
+        entity.properties = [title]
+        let before = entity.versionHash
+        title.setValidationPredicates([NSPredicate(format: "length >= 1")], withValidationWarnings: ["too short"])
+        #expect(title.validationPredicates.map(\.predicateFormat) == ["length >= 1"])
+        #expect(title.validationWarnings.compactMap { $0 as? String } == ["too short"])
+        #expect(entity.versionHash == before)
+        let copy = try #require(title.copy(with: nil) as? NSAttributeDescription)
+        #expect(copy.validationPredicates.count == 1)
+        let index = NSFetchIndexDescription(
+            name: "byTitle", elements: [NSFetchIndexElementDescription(property: title, collationType: .binary)])
+        index.partialIndexPredicate = NSPredicate(format: "title != nil")
+        entity.indexes = [index]
+        #expect(entity.indexes.first?.partialIndexPredicate?.predicateFormat == "title != nil")
+        #expect(entity.versionHash == before)
     }
 
     @Test func versionHashModifiersChangeTheHashes() {

@@ -1,5 +1,6 @@
 #if !canImport(CoreData)
 import Foundation
+import ModelSchema
 
 /// An attribute of an entity (`NSAttributeDescription`).
 open class NSAttributeDescription: NSPropertyDescription {
@@ -54,13 +55,38 @@ open class NSAttributeDescription: NSPropertyDescription {
 }
 
 /// An attribute whose value is computed by the store from an expression (`NSDerivedAttributeDescription`).
-///
-/// The expression is kept as its `predicateFormat` text (`count:(stops)`, `now()`); the
-/// `derivationExpression: NSExpression?` property arrives with the runtime's `NSExpression`.
 open class NSDerivedAttributeDescription: NSAttributeDescription {
-    /// The derivation's expression in Core Data's `predicateFormat` rendering.
+    /// The derivation's expression in Core Data's `predicateFormat` rendering (`count:(stops)`),
+    /// which is what the version hash covers.
     package var derivationFormat: String? {
         willSet { requireEditable(model, "attribute '\(name)'") }
+    }
+
+    private var storedExpression: NSExpression?
+
+    /// The expression the store computes the value with (`NSExpression(format: "stops.@count")`).
+    /// A loaded model gives back the expression its `.mom` names (`count:(stops)` as a `count:`
+    /// function of the key path).
+    open var derivationExpression: NSExpression? {
+        get { storedExpression ?? derivationFormat.flatMap(Self.expression(fromFormat:)) }
+        set {
+            derivationFormat = newValue.map { DerivationExpression.predicateFormat(of: $0.description) }
+            storedExpression = newValue
+        }
+    }
+
+    /// Builds the expression of a derivation's `predicateFormat`: a key path, `name:(key.path)`
+    /// or `now()`, else whatever the format parser makes of it.
+    static func expression(fromFormat format: String) -> NSExpression? {
+        if format == "now()" { return NSExpression(forFunction: "now", arguments: []) }
+        if let open = format.range(of: ":("), format.hasSuffix(")") {
+            let function = String(format[..<open.lowerBound]) + ":"
+            let argument = String(format[open.upperBound..<format.index(before: format.endIndex)])
+            if DerivationExpression.isKeyPathText(argument) {
+                return NSExpression(forFunction: function, arguments: [NSExpression(forKeyPath: argument)])
+            }
+        }
+        return try? NSExpression(parsing: format)
     }
 
     public required init() {
@@ -70,6 +96,7 @@ open class NSDerivedAttributeDescription: NSAttributeDescription {
     override func copyFields(from other: NSPropertyDescription) {
         super.copyFields(from: other)
         derivationFormat = (other as? NSDerivedAttributeDescription)?.derivationFormat
+        storedExpression = (other as? NSDerivedAttributeDescription)?.storedExpression
     }
 
     override var kindName: String { "NSDerivedAttributeDescription" }

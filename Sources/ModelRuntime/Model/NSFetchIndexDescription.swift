@@ -16,6 +16,11 @@ open class NSFetchIndexDescription: NSObject, NSCopying {
     /// Core Data declares it `unowned(unsafe)`; nil until the index belongs to an entity.
     open var entity: NSEntityDescription? { entityReference }
 
+    /// Restricts the index to the rows matching the predicate (SQLite partial index).
+    open var partialIndexPredicate: NSPredicate? {
+        willSet { requireEditable(entityReference?.managedObjectModelReference, "fetch index '\(name)'") }
+    }
+
     public init(name: String, elements: [NSFetchIndexElementDescription]?) {
         self.name = name
         self.elements = elements ?? []
@@ -24,7 +29,9 @@ open class NSFetchIndexDescription: NSObject, NSCopying {
     }
 
     open func copy(with zone: NSZone? = nil) -> Any {
-        NSFetchIndexDescription(name: name, elements: elements.map { $0.copy(with: nil) as! NSFetchIndexElementDescription })
+        let copy = NSFetchIndexDescription(name: name, elements: elements.map { $0.copy(with: nil) as! NSFetchIndexElementDescription })
+        copy.partialIndexPredicate = partialIndexPredicate
+        return copy
     }
 
     open override var description: String {

@@ -39,6 +39,24 @@ open class NSPropertyDescription: NSObject, NSCopying {
         willSet { requireEditable(model, "property '\(name)'") }
     }
     var storedIsIndexed = false
+    private var storedValidationPredicates: [NSPredicate] = []
+    private var storedValidationWarnings: [Any] = []
+
+    /// The predicates a value must satisfy; not part of any hash.
+    open var validationPredicates: [NSPredicate] { storedValidationPredicates }
+    /// One warning (an error message or code) per validation predicate.
+    open var validationWarnings: [Any] { storedValidationWarnings }
+
+    /// Sets the validation predicates and their warnings, which must be as many (Core Data
+    /// raises otherwise).
+    open func setValidationPredicates(_ validationPredicates: [NSPredicate]?, withValidationWarnings validationWarnings: [String]?) {
+        requireEditable(model, "property '\(name)'")
+        let predicates = validationPredicates ?? []
+        let warnings = validationWarnings ?? []
+        precondition(predicates.count == warnings.count, "Mismatch between length of validation predicates and warnings")
+        storedValidationPredicates = predicates
+        storedValidationWarnings = warnings
+    }
 
     public required override init() {
         super.init()
@@ -78,6 +96,8 @@ open class NSPropertyDescription: NSObject, NSCopying {
         versionHashModifier = other.versionHashModifier
         renamingIdentifier = other.renamingIdentifier
         storedIsIndexed = other.storedIsIndexed
+        storedValidationPredicates = other.storedValidationPredicates
+        storedValidationWarnings = other.storedValidationWarnings
         isIndexedBySpotlight = other.isIndexedBySpotlight
     }
 
