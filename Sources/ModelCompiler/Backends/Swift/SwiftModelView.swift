@@ -27,7 +27,9 @@ struct SwiftModelView {
 
     static func documentationLines(_ text: String?) -> MustacheValue {
         guard let text, !text.isEmpty else { return .list([]) }
-        return .list(text.split(separator: "\n", omittingEmptySubsequences: false).map { .string(String($0)) })
+        // Every line break ends a `///` line: a carriage return (alone or in "\r\n") ends a Swift
+        // comment as surely as a line feed, and would otherwise turn the rest into code.
+        return .list(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { .string(String($0)) })
     }
 
     /// How generated code names the class of an entity in a type position.
