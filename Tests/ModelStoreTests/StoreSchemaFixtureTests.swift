@@ -38,6 +38,23 @@ struct StoreSchemaFixtureTests {
         #expect(try Self.schema(created) == expected)
     }
 
+    /// The runtime's path, without the compiler: the `.mom` momc compiled, decoded, gives the
+    /// same schema as the store's.
+    @Test(arguments: [
+        ("CoreDataPlus-SampleModel/SampleModel_V1.sqlite", "CoreDataPlus-SampleModel/SampleModel.momd/SampleModel.mom"),
+        ("CoreDataPlus-SampleModel/SampleModel_V2.sqlite", "CoreDataPlus-SampleModel/SampleModel.momd/SampleModel2.mom"),
+        ("CoreDataPlus-SampleModel3/SampleModel3_V1.sqlite", "CoreDataPlus-SampleModel3/SampleModel3.momd/SampleModel3.mom"),
+    ])
+    func schemaFromMomcsCompiledModelEqualsTheStoresSchema(_ store: String, _ mom: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: Fixtures.coredata.appendingPathComponent(mom)))
+        let version = try CompiledModel.decodeMom(bytes, versionName: "V").version
+        let folder = try Fixtures.temporaryFolder("mom")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixture = try StoreConnection(path: Fixtures.copyStore(store, to: folder), mode: .readWrite)
+        let created = try StoreSchema.create(at: folder.appendingPathComponent("created.sqlite").path, version: version)
+        #expect(try Self.schema(created) == Self.schema(fixture))
+    }
+
     /// `Z_PRIMARYKEY` numbering (roots by name, sub-entities depth-first) as in every fixture;
     /// after a rename migration the store keeps the old name, the entity's renaming identifier.
     @Test(arguments: FixtureStores.stores.keys.sorted())
