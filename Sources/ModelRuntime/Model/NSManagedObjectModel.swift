@@ -11,6 +11,7 @@ open class NSManagedObjectModel: NSObject, NSCopying {
     private let byNameCache = ModelCache<[String: NSEntityDescription]>()
     /// Set once a coordinator uses the model; from then on nothing in it may change.
     package private(set) var isInUse = false
+    let modelEngineCaches = EngineCaches()
 
     open var versionIdentifiers: Set<AnyHashable> = [] {
         willSet { requireEditable(self, "the version identifiers") }
@@ -47,6 +48,12 @@ open class NSManagedObjectModel: NSObject, NSCopying {
     /// entities or their properties stop the process, as Core Data raises for them.
     package func markInUse() {
         isInUse = true
+    }
+
+    /// The engine's own data of type `T` for the whole model (its store layout), made once by
+    /// `make` when the model is in use and on every call before.
+    package func engineData<T: AnyObject>(_ type: T.Type = T.self, make: (NSManagedObjectModel) -> T) -> T {
+        modelEngineCaches.value(frozen: isInUse) { make(self) }
     }
 
     // MARK: Entities

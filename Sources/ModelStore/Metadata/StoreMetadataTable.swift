@@ -6,6 +6,11 @@ public enum StoreMetadataTable {
     public struct Row: Sendable, Equatable {
         public var storeUUID: String
         public var plist: PropertyList
+
+        public init(storeUUID: String, plist: PropertyList) {
+            self.storeUUID = storeUUID
+            self.plist = plist
+        }
     }
 
     /// The metadata row, or nil when the table is empty.

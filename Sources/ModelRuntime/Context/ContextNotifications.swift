@@ -1,0 +1,144 @@
+#if !canImport(CoreData)
+import Foundation
+
+extension Notification.Name {
+    /// Posted after a context saved (`NSManagedObjectContextDidSaveNotification`).
+    public static let NSManagedObjectContextDidSave = Notification.Name("NSManagingContextDidSaveChangesNotification")
+    /// Posted before a context saves (`NSManagedObjectContextWillSaveNotification`).
+    public static let NSManagedObjectContextWillSave = Notification.Name("NSManagingContextWillSaveChangesNotification")
+    /// Posted when objects of a context changed (`NSManagedObjectContextObjectsDidChangeNotification`).
+    public static let NSManagedObjectContextObjectsDidChange = Notification.Name("NSObjectsChangedInManagingContextNotification")
+}
+
+extension NSManagedObjectContext {
+    /// The iOS 14 names of the same notifications.
+    public static let didSaveObjectsNotification = Notification.Name.NSManagedObjectContextDidSave
+    public static let willSaveObjectsNotification = Notification.Name.NSManagedObjectContextWillSave
+    public static let didChangeObjectsNotification = Notification.Name.NSManagedObjectContextObjectsDidChange
+    public static let didSaveObjectIDsNotification = Notification.Name("NSManagedObjectContextDidSaveObjectIDsNotification")
+    public static let didMergeChangesObjectIDsNotification = Notification.Name("NSManagedObjectContextDidMergeChangesObjectIDsNotification")
+
+    /// Keys of the notifications' `userInfo` (`NSManagedObjectContext.NotificationKey`).
+    public enum NotificationKey: String, Sendable {
+        case sourceContext = "managedObjectContext"
+        case queryGeneration = "managedObjectContextQueryGeneration"
+        case invalidatedAllObjects = "invalidatedAll"
+        case insertedObjects = "inserted"
+        case updatedObjects = "updated"
+        case deletedObjects = "deleted"
+        case refreshedObjects = "refreshed"
+        case invalidatedObjects = "invalidated"
+        case insertedObjectIDs = "inserted_objectIDs"
+        case updatedObjectIDs = "updated_objectIDs"
+        case deletedObjectIDs = "deleted_objectIDs"
+        case refreshedObjectIDs = "refreshed_objectIDs"
+        case invalidatedObjectIDs = "invalidated_objectIDs"
+    }
+}
+
+public let NSInsertedObjectsKey = "inserted"
+public let NSUpdatedObjectsKey = "updated"
+public let NSDeletedObjectsKey = "deleted"
+public let NSRefreshedObjectsKey = "refreshed"
+public let NSInvalidatedObjectsKey = "invalidated"
+public let NSInvalidatedAllObjectsKey = "invalidatedAll"
+public let NSInsertedObjectIDsKey = "inserted_objectIDs"
+public let NSUpdatedObjectIDsKey = "updated_objectIDs"
+public let NSDeletedObjectIDsKey = "deleted_objectIDs"
+public let NSRefreshedObjectIDsKey = "refreshed_objectIDs"
+public let NSInvalidatedObjectIDsKey = "invalidated_objectIDs"
+public let NSManagedObjectContextQueryGenerationKey = "managedObjectContextQueryGeneration"
+
+extension NSManagedObjectContext {
+    // MARK: Merging
+
+    /// Brings another context's saved changes into this one: updated objects registered here
+    /// are reloaded (keeping this context's own changes), deleted ones leave the context.
+    public func mergeChanges(fromContextDidSave notification: Notification) {
+        checkQueue()
+        let info = notification.userInfo ?? [:]
+        func ids(_ key: String) -> [NSManagedObjectID] {
+            (info[key] as? Set<NSManagedObject>)?.map(\.objectID) ?? (info[key] as? [NSManagedObjectID]) ?? []
+        }
+        merge(inserted: ids(NSInsertedObjectsKey), updated: ids(NSUpdatedObjectsKey), deleted: ids(NSDeletedObjectsKey))
+    }
+
+    /// Merges changes described by object IDs or their URIs (`NSInsertedObjectsKey` … as arrays)
+    /// into each context, on its queue.
+    public static func mergeChanges(fromRemoteContextSave changeNotificationData: [AnyHashable: Any], into contexts: [NSManagedObjectContext]) {
+        for context in contexts {
+            context.performAndWait {
+                func ids(_ key: String) -> [NSManagedObjectID] {
+                    guard let values = changeNotificationData[key] as? [Any] ?? (changeNotificationData[key] as? Set<NSManagedObjectID>).map(Array.init)
+                    else { return [] }
+                    return values.compactMap { value in
+                        if let id = value as? NSManagedObjectID { return id }
+                        if let url = value as? URL { return context.persistentStoreCoordinator?.managedObjectID(forURIRepresentation: url) }
+                        return nil
+                    }
+                }
+                context.merge(
+                    inserted: ids(NSInsertedObjectsKey) + ids(NSInsertedObjectIDsKey), updated: ids(NSUpdatedObjectsKey) + ids(NSUpdatedObjectIDsKey),
+                    deleted: ids(NSDeletedObjectsKey) + ids(NSDeletedObjectIDsKey))
+            }
+        }
+    }
+
+    func merge(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted deletedIDs: [NSManagedObjectID]) {
+        var refreshed: Set<NSManagedObject> = []
+        var removed: Set<NSManagedObject> = []
+        for id in updated {
+            guard let object = registry[ObjectKey(id)], !object.insertedFlag else { continue }
+            if object.faultState == .hollow { continue }
+            refresh(object, mergeChanges: true)
+            if !object.changedFlag, object.faultState == .hollow { _ = loadRow(into: object) }
+            refreshed.insert(object)
+        }
+        for id in deletedIDs {
+            guard let object = registry.removeValue(forKey: ObjectKey(id)) else { continue }
+            changed.removeValue(forKey: ObjectIdentifier(object))
+            deleted.removeValue(forKey: ObjectIdentifier(object))
+            object.deletedFlag = true
+            object.changedFlag = false
+            removed.insert(object)
+        }
+        // Relationships of refreshed objects may now include the inserted objects: reload them.
+        if !inserted.isEmpty {
+            for object in registry.values where object.faultState != .hollow && !object.changedFlag && !object.insertedFlag {
+                for slot in object.engine.relationshipSlots where object.values[slot] is ToMany && object.engine.isRelationshipToMany(slot) {
+                    object.values[slot] = ToManyUnloaded.marker
+                    object.committed?[slot] = ToManyUnloaded.marker
+                }
+            }
+        }
+        guard !refreshed.isEmpty || !removed.isEmpty else { return }
+        var info: [AnyHashable: Any] = [:]
+        if !refreshed.isEmpty { info[NSRefreshedObjectsKey] = refreshed }
+        if !removed.isEmpty { info[NSDeletedObjectsKey] = removed }
+        NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: info)
+    }
+
+    /// With `automaticallyMergesChangesFromParent`, merges the saves of the parent context, or
+    /// of the other contexts of the same coordinator for a context without a parent.
+    func updateParentObservation() {
+        if let observer = parentObserverToken { NotificationCenter.default.removeObserver(observer) }
+        parentObserverToken = nil
+        guard automaticallyMergesChangesFromParent else { return }
+        parentObserverToken = NotificationCenter.default.addObserver(forName: .NSManagedObjectContextDidSave, object: nil, queue: nil) {
+            [weak self] notification in
+            guard let self, let source = notification.object as? NSManagedObjectContext, source !== self else { return }
+            if let parent = self.parent {
+                guard source === parent else { return }
+            } else {
+                guard source.parent == nil, source.persistentStoreCoordinator === self.persistentStoreCoordinator else { return }
+            }
+            let info = notification.userInfo ?? [:]
+            func ids(_ key: String) -> [NSManagedObjectID] { (info[key] as? Set<NSManagedObject>)?.map(\.objectID) ?? [] }
+            let changes = UncheckedBox((ids(NSInsertedObjectsKey), ids(NSUpdatedObjectsKey), ids(NSDeletedObjectsKey)))
+            self.perform { [weak self] in
+                self?.merge(inserted: changes.value.0, updated: changes.value.1, deleted: changes.value.2)
+            }
+        }
+    }
+}
+#endif

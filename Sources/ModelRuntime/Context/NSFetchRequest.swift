@@ -1,0 +1,96 @@
+#if !canImport(CoreData)
+import Foundation
+
+/// A request to a persistent store (`NSPersistentStoreRequest`).
+open class NSPersistentStoreRequest: NSObject, NSCopying, @unchecked Sendable {
+    public enum RequestType: UInt, Sendable {
+        case fetchRequestType = 1
+        case saveRequestType = 2
+        case batchInsertRequestType = 5
+        case batchUpdateRequestType = 6
+        case batchDeleteRequestType = 7
+    }
+
+    /// The stores to search; all of the coordinator's stores for nil.
+    open var affectedStores: [NSPersistentStore]?
+    open var requestType: RequestType { .fetchRequestType }
+
+    public override init() {
+        super.init()
+    }
+
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+}
+
+/// What a fetch returns (`NSFetchRequestResultType`).
+public struct NSFetchRequestResultType: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let managedObjectResultType = NSFetchRequestResultType([])
+    public static let managedObjectIDResultType = NSFetchRequestResultType(rawValue: 1)
+    public static let dictionaryResultType = NSFetchRequestResultType(rawValue: 2)
+    public static let countResultType = NSFetchRequestResultType(rawValue: 4)
+}
+
+/// A fetch of an entity's objects (`NSFetchRequest`). `ResultType` is unconstrained here (Core
+/// Data requires `NSFetchRequestResult`), so `NSFetchRequest<NSFetchRequestResult>` compiles
+/// with the protocol's existential as on Apple platforms.
+open class NSFetchRequest<ResultType>: NSPersistentStoreRequest, @unchecked Sendable {
+    open var entity: NSEntityDescription?
+    private var storedEntityName: String?
+    open var predicate: NSPredicate?
+    open var sortDescriptors: [NSSortDescriptor]?
+    open var fetchLimit: Int = 0
+    open var fetchOffset: Int = 0
+    open var fetchBatchSize: Int = 0
+    open var includesSubentities = true
+    open var includesPendingChanges = true
+    open var includesPropertyValues = true
+    open var returnsObjectsAsFaults = true
+    open var returnsDistinctResults = false
+    open var shouldRefreshRefetchedObjects = false
+    open var relationshipKeyPathsForPrefetching: [String]?
+    /// Names or `NSPropertyDescription`s of the attributes a dictionary result holds.
+    open var propertiesToFetch: [Any]?
+    open var propertiesToGroupBy: [Any]?
+    open var resultType: NSFetchRequestResultType = .managedObjectResultType
+
+    public override init() {
+        super.init()
+    }
+
+    public convenience init(entityName: String) {
+        self.init()
+        storedEntityName = entityName
+    }
+
+    /// The entity's name: the one given, or the entity's.
+    open var entityName: String? { entity?.name ?? storedEntityName }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = NSFetchRequest<ResultType>()
+        copy.entity = entity
+        copy.storedEntityName = storedEntityName
+        copy.predicate = predicate
+        copy.sortDescriptors = sortDescriptors
+        copy.fetchLimit = fetchLimit
+        copy.fetchOffset = fetchOffset
+        copy.fetchBatchSize = fetchBatchSize
+        copy.includesSubentities = includesSubentities
+        copy.includesPendingChanges = includesPendingChanges
+        copy.includesPropertyValues = includesPropertyValues
+        copy.returnsObjectsAsFaults = returnsObjectsAsFaults
+        copy.relationshipKeyPathsForPrefetching = relationshipKeyPathsForPrefetching
+        copy.propertiesToFetch = propertiesToFetch
+        copy.resultType = resultType
+        copy.affectedStores = affectedStores
+        return copy
+    }
+
+    open override var description: String {
+        "<NSFetchRequest: entity: \(entityName ?? "(null)"), predicate: (\(predicate?.predicateFormat ?? "(null)")), "
+            + "sortDescriptors: (\(sortDescriptors.map { "\($0)" } ?? "(null)")), type: \(resultType.rawValue)>"
+    }
+}
+
+#endif

@@ -1,0 +1,353 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelStore
+
+extension NSManagedObjectContext {
+    /// Runs a fetch request in the stores (its predicate and sorts as SQL), merging the
+    /// context's unsaved inserts and deletes when `includesPendingChanges` is set.
+    public func fetch<T>(_ request: NSFetchRequest<T>) throws -> [T] {
+        checkQueue()
+        let entity = try engineEntity(of: request)
+        if let type = T.self as? NSManagedObject.Type { ClassRegistry.note(type, for: entity.description) }
+        let results: [Any]
+        switch request.resultType {
+        case .countResultType:
+            results = [NSNumber(value: try count(for: request))]
+        case .managedObjectIDResultType:
+            results = try fetchObjects(request, entity: entity, idsOnly: true).map(\.objectID)
+        case .dictionaryResultType:
+            results = try fetchDictionaries(request, entity: entity)
+        default:
+            results = try fetchObjects(request, entity: entity, idsOnly: false)
+        }
+        var typed: [T] = []
+        typed.reserveCapacity(results.count)
+        for result in results {
+            guard let value = result as? T else {
+                throw CoreDataError.make(NSCoreDataError, "A fetch result of type \(type(of: result)) is not a \(T.self)")
+            }
+            typed.append(value)
+        }
+        return typed
+    }
+
+    /// The number of objects the request would return.
+    public func count<T>(for request: NSFetchRequest<T>) throws -> Int {
+        checkQueue()
+        let entity = try engineEntity(of: request)
+        let plan = try FetchPlan(request: request, entity: entity, columns: "COUNT(*)", paged: false)
+        var total = 0
+        try withStores(for: request) { store in
+            let statement = try store.engine.connection.cachedStatement(plan.sql)
+            FetchSQLBridge.bind(plan.bindings, to: statement)
+            if try statement.step() { total += Int(statement.int64(at: 0)) }
+            statement.reset()
+        }
+        if request.includesPendingChanges {
+            let predicate = request.predicate
+            for object in deleted.values where plan.covers(object.engine) && !object.insertedFlag {
+                if predicate?.evaluate(with: object) ?? true { total -= 1 }
+            }
+            for object in inserted.values where plan.covers(object.engine) && !object.deletedFlag {
+                if predicate?.evaluate(with: object) ?? true { total += 1 }
+            }
+        }
+        total = max(0, total - request.fetchOffset)
+        return request.fetchLimit > 0 ? min(total, request.fetchLimit) : total
+    }
+
+    func engineEntity<T>(of request: NSFetchRequest<T>) throws -> EngineEntity {
+        guard let coordinator = persistentStoreCoordinator else {
+            throw CoreDataError.make(NSCoreDataError, "The context has no persistent store coordinator")
+        }
+        let model = coordinator.engineModel
+        if let entity = request.entity, let found = model.entity(for: entity) { return found }
+        guard let name = request.entityName, let found = model.entity(named: name) else {
+            throw CoreDataError.make(NSCoreDataError, "The model has no entity named '\(request.entityName ?? "")'")
+        }
+        return found
+    }
+
+    func withStores<T>(for request: NSFetchRequest<T>, _ body: (NSPersistentStore) throws -> Void) throws {
+        guard let coordinator = persistentStoreCoordinator else { return }
+        try coordinator.locked {
+            for store in request.affectedStores ?? coordinator.persistentStores {
+                try SQLiteStoreEngine.wrap { try body(store) }
+            }
+        }
+    }
+
+    private func fetchObjects<T>(_ request: NSFetchRequest<T>, entity: EngineEntity, idsOnly: Bool) throws -> [NSManagedObject] {
+        let pending = request.includesPendingChanges && hasPendingChanges(for: entity, request: request)
+        let paged = !pending && (persistentStoreCoordinator?.persistentStores.count ?? 0) <= 1
+        let plan = try FetchPlan(
+            request: request, entity: entity, columns: idsOnly ? "t.Z_PK, t.Z_ENT" : entity.selectColumns, paged: paged)
+        var objects: [NSManagedObject] = []
+        let model = entity.model
+        try withStores(for: request) { store in
+            let statement = try store.engine.connection.cachedStatement(plan.sql)
+            FetchSQLBridge.bind(plan.bindings, to: statement)
+            defer { statement.reset() }
+            while try statement.step() {
+                let rowEntity = model?.entity(number: Int(statement.int64(at: 1))) ?? entity
+                if idsOnly {
+                    objects.append(object(entity: rowEntity, primaryKey: statement.int64(at: 0), store: store))
+                } else {
+                    objects.append(materialize(statement, entity: rowEntity, store: store, asFault: request.returnsObjectsAsFaults))
+                }
+            }
+        }
+        if pending {
+            let predicate = request.predicate
+            objects.removeAll { $0.deletedFlag || ($0.changedFlag && !(predicate?.evaluate(with: $0) ?? true)) }
+            var seen = Set(objects.map(ObjectIdentifier.init))
+            for object in changed.values where !object.deletedFlag && !object.insertedFlag && plan.covers(object.engine) {
+                if !seen.contains(ObjectIdentifier(object)), predicate?.evaluate(with: object) ?? true {
+                    objects.append(object)
+                    seen.insert(ObjectIdentifier(object))
+                }
+            }
+            for object in inserted.values where !object.deletedFlag && plan.covers(object.engine) {
+                if predicate?.evaluate(with: object) ?? true { objects.append(object) }
+            }
+        }
+        if !paged {
+            if let descriptors = request.sortDescriptors, !descriptors.isEmpty {
+                objects.sort { NSSortDescriptor.compare($0, $1, by: descriptors) == .orderedAscending }
+            }
+            if request.fetchOffset > 0 { objects = Array(objects.dropFirst(request.fetchOffset)) }
+            if request.fetchLimit > 0 { objects = Array(objects.prefix(request.fetchLimit)) }
+        }
+        if !idsOnly, let keyPaths = request.relationshipKeyPathsForPrefetching, !keyPaths.isEmpty {
+            try prefetch(keyPaths, of: objects)
+        }
+        return objects
+    }
+
+    private func hasPendingChanges<T>(for entity: EngineEntity, request: NSFetchRequest<T>) -> Bool {
+        let family = entity.entityNumbers
+        return inserted.values.contains { family.contains($0.engine.number) } || deleted.values.contains { family.contains($0.engine.number) }
+            || changed.values.contains { family.contains($0.engine.number) }
+    }
+
+    private func fetchDictionaries<T>(_ request: NSFetchRequest<T>, entity: EngineEntity) throws -> [NSDictionary] {
+        let names: [String] =
+            request.propertiesToFetch?.compactMap { ($0 as? String) ?? ($0 as? NSPropertyDescription)?.name }
+            ?? entity.attributeSlots.map { entity.properties[$0].name }
+        var columns: [(name: String, column: Int32, type: NSAttributeType)] = []
+        for name in names {
+            guard let slot = entity.slotsByName[name], case .attribute(let type, _?) = entity.slotKinds[slot] else {
+                throw FetchSQLBridge.unsupported("the property '\(name)' in propertiesToFetch (stored attributes only)")
+            }
+            columns.append((name, Int32(columns.count), type))
+        }
+        let list = names.map { name -> String in
+            let slot = entity.slotsByName[name]!
+            guard case .attribute(_, let column?) = entity.slotKinds[slot] else { return "NULL" }
+            return "t." + entity.table.columns[Int(column)].name
+        }.joined(separator: ", ")
+        let plan = try FetchPlan(request: request, entity: entity, columns: list.isEmpty ? "t.Z_PK" : list, paged: true)
+        var rows: [NSDictionary] = []
+        try withStores(for: request) { store in
+            let statement = try store.engine.connection.cachedStatement(plan.sql)
+            FetchSQLBridge.bind(plan.bindings, to: statement)
+            defer { statement.reset() }
+            while try statement.step() {
+                var row: [String: Any] = [:]
+                for column in columns {
+                    if let value = StoreValueCodec.read(statement, column.column, as: column.type) { row[column.name] = value }
+                }
+                rows.append(NSDictionary(dictionary: row))
+            }
+        }
+        return rows
+    }
+
+    // MARK: Rows to objects
+
+    /// The registered object for a row, or a new hollow one.
+    func object(entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore) -> NSManagedObject {
+        if let existing = registry[ObjectKey(store: store, root: entity.rootNumber, primaryKey: primaryKey)] { return existing }
+        return fault(
+            for: NSManagedObjectID(entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store))
+    }
+
+    /// The object for the current row of `statement` (columns in ``EngineEntity/selectColumns``
+    /// order), its values filled when it had none.
+    func materialize(_ statement: Statement, entity: EngineEntity, store: NSPersistentStore, asFault: Bool) -> NSManagedObject {
+        let object = self.object(entity: entity, primaryKey: statement.int64(at: 0), store: store)
+        if object.faultState == .hollow {
+            fill(object, from: statement, store: store)
+            object.faultState = .fault
+        }
+        if !asFault, object.faultState == .fault { object.fireFault() }
+        return object
+    }
+
+    /// Reads the row's values into the object's slots and makes them its committed values.
+    func fill(_ object: NSManagedObject, from statement: Statement, store: NSPersistentStore) {
+        let entity = object.engine
+        var values = ContiguousArray<Any?>(repeating: nil, count: entity.slotCount)
+        for slot in 0..<entity.slotCount {
+            switch entity.slotKinds[slot] {
+            case .attribute(let type, let column?):
+                values[slot] = StoreValueCodec.read(statement, column, as: type)
+            case .attribute(_, nil), .transientRelationship:
+                break
+            case .composite(let leaves, let columns):
+                var dictionary: [String: Any] = [:]
+                for (leaf, column) in zip(leaves, columns) {
+                    if let value = StoreValueCodec.read(statement, column, as: leaf.type) { Self.set(value, at: leaf.path[...], in: &dictionary) }
+                }
+                values[slot] = dictionary.isEmpty ? nil : dictionary
+            case .toOne(let key?, let entityColumn):
+                guard !statement.isNull(at: key), let destination = entity.destinations[slot] else { break }
+                let destinationEntity =
+                    entityColumn.flatMap { entity.model?.entity(number: Int(statement.int64(at: $0))) } ?? destination
+                values[slot] = self.object(entity: destinationEntity, primaryKey: statement.int64(at: key), store: store)
+            case .toOne(nil, _):
+                break
+            case .toManyByInverseKey, .toManyByJoinTable:
+                values[slot] = ToManyUnloaded.marker
+            }
+        }
+        object.values = values
+        object.committed = values
+        object.version = statement.int64(at: 2)
+    }
+
+    static func set(_ value: Any, at path: ArraySlice<String>, in dictionary: inout [String: Any]) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            dictionary[first] = value
+        } else {
+            var nested = dictionary[first] as? [String: Any] ?? [:]
+            set(value, at: path.dropFirst(), in: &nested)
+            dictionary[first] = nested
+        }
+    }
+
+    /// Loads the row of a hollow object; false when the store has no such row.
+    @discardableResult
+    func loadRow(into object: NSManagedObject) -> Bool {
+        guard let store = object.id.persistentStore, let key = object.id.primaryKey, let coordinator = persistentStoreCoordinator else {
+            return false
+        }
+        let entity = object.engine
+        let found: Bool = coordinator.locked {
+            guard let statement = try? store.engine.connection.cachedStatement(entity.selectByKeySQL) else { return false }
+            defer { statement.reset() }
+            statement.bind(key, at: 1)
+            guard (try? statement.step()) == true else { return false }
+            fill(object, from: statement, store: store)
+            return true
+        }
+        if object.faultState == .hollow { object.faultState = found ? .fault : .materialized }
+        return found
+    }
+
+    /// Called when a hollow object is first used.
+    func fulfillFault(_ object: NSManagedObject) {
+        _ = loadRow(into: object)
+    }
+
+    /// The objects of a to-many relationship, from the store.
+    func loadToMany(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
+        guard let store = object.id.persistentStore, let key = object.id.primaryKey, let coordinator = persistentStoreCoordinator,
+            let sql = object.engine.toManySQL[slot], let destination = object.engine.destinations[slot]
+        else { return [] }
+        var result: [NSManagedObject] = []
+        coordinator.locked {
+            guard let statement = try? store.engine.connection.cachedStatement(sql) else { return }
+            defer { statement.reset() }
+            statement.bind(key, at: 1)
+            while (try? statement.step()) == true {
+                let entity = destination.model?.entity(number: Int(statement.int64(at: 1))) ?? destination
+                result.append(self.object(entity: entity, primaryKey: statement.int64(at: 0), store: store))
+            }
+        }
+        return result.filter { !$0.deletedFlag }
+    }
+
+    /// Loads the destinations of `keyPaths` (relationship names) for `objects` with one query per
+    /// relationship and entity, not one per object.
+    func prefetch(_ keyPaths: [String], of objects: [NSManagedObject]) throws {
+        for keyPath in keyPaths {
+            let name = String(keyPath.split(separator: ".").first ?? "")
+            var destinations: [NSManagedObject] = []
+            for object in objects {
+                guard let slot = object.engine.slotsByName[name] else { continue }
+                if object.engine.isRelationshipToMany(slot) {
+                    if object.values[slot] is ToManyUnloaded {
+                        destinations += object.loadedToMany(slot).objects
+                    }
+                } else if let destination = object.values[slot] as? NSManagedObject {
+                    destinations.append(destination)
+                }
+            }
+            try loadHollow(destinations)
+        }
+    }
+
+    /// Loads every hollow object of `objects` with one `IN` query per table and store.
+    func loadHollow(_ objects: [NSManagedObject]) throws {
+        var groups: [ObjectIdentifier: (store: NSPersistentStore, entity: EngineEntity, objects: [NSManagedObject])] = [:]
+        for object in objects where object.faultState == .hollow {
+            guard let store = object.id.persistentStore, object.id.primaryKey != nil,
+                let root = object.engine.model?.entity(number: object.engine.rootNumber)
+            else { continue }
+            groups[ObjectIdentifier(root), default: (store, root, [])].objects.append(object)
+        }
+        guard let coordinator = persistentStoreCoordinator else { return }
+        for group in groups.values {
+            for chunk in stride(from: 0, to: group.objects.count, by: 500).map({ Array(group.objects[$0..<min($0 + 500, group.objects.count)]) }) {
+                let sql = group.entity.selectSQL + " WHERE t.Z_PK IN (" + chunk.map { _ in "?" }.joined(separator: ", ") + ")"
+                try coordinator.locked {
+                    try SQLiteStoreEngine.wrap {
+                        let statement = try group.store.engine.connection.prepare(sql)
+                        for (offset, object) in chunk.enumerated() { statement.bind(object.id.primaryKey!, at: Int32(offset + 1)) }
+                        while try statement.step() {
+                            let entity = group.entity.model?.entity(number: Int(statement.int64(at: 1))) ?? group.entity
+                            _ = materialize(statement, entity: entity, store: group.store, asFault: true)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The SQL of one fetch: columns, entity restriction, translated predicate, order and paging.
+struct FetchPlan {
+    let sql: String
+    let bindings: [(value: Any?, type: NSAttributeType)]
+    let entityNumbers: ClosedRange<Int>
+    let exactEntity: Int?
+
+    init<T>(request: NSFetchRequest<T>, entity: EngineEntity, columns: String, paged: Bool) throws {
+        var conditions = [request.includesSubentities ? entity.entityRestriction : "t.Z_ENT = \(entity.number)"]
+        var bindings: [(value: Any?, type: NSAttributeType)] = []
+        if let predicate = request.predicate {
+            let clause = try FetchSQLBridge.condition(predicate, entity: entity)
+            conditions.append(clause.sql)
+            bindings = clause.bindings
+        }
+        var sql = "SELECT \(columns) FROM \(entity.table.name) t WHERE " + conditions.joined(separator: " AND ")
+        if let descriptors = request.sortDescriptors, !descriptors.isEmpty, !columns.hasPrefix("COUNT(") {
+            sql += " ORDER BY " + (try FetchSQLBridge.order(descriptors, entity: entity))
+        }
+        if paged && (request.fetchLimit > 0 || request.fetchOffset > 0) {
+            sql += " LIMIT \(request.fetchLimit > 0 ? request.fetchLimit : -1) OFFSET \(request.fetchOffset)"
+        }
+        self.sql = sql
+        self.bindings = bindings
+        entityNumbers = entity.entityNumbers
+        exactEntity = request.includesSubentities ? nil : entity.number
+    }
+
+    func covers(_ entity: EngineEntity) -> Bool {
+        if let exactEntity { return entity.number == exactEntity }
+        return entityNumbers.contains(entity.number)
+    }
+}
+#endif

@@ -1,0 +1,164 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelStore
+
+extension NSManagedObjectContext {
+    /// Saves the changes: into the parent context for a child context, else into the stores in
+    /// one SQLite transaction per store. Objects are validated first; a failed save changes
+    /// nothing in the store and leaves the context's changes in place.
+    public func save() throws {
+        checkQueue()
+        guard hasChanges else { return }
+        NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
+        let insertedNow = Array(inserted.values)
+        let deletedNow = Array(deleted.values)
+        let updatedNow = changed.values.filter { !$0.insertedFlag && !$0.deletedFlag && $0.hasPersistentChangedValues }
+        for object in insertedNow + updatedNow + deletedNow { object.willSave() }
+        var errors: [NSError] = []
+        func collect(_ body: () throws -> Void) {
+            do { try body() } catch let error as NSError { errors.append(error) }
+        }
+        for object in insertedNow { collect { try object.validateForInsert() } }
+        for object in updatedNow { collect { try object.validateForUpdate() } }
+        for object in deletedNow { collect { try object.validateForDelete() } }
+        try Validator.throwing(errors)
+        if let parent {
+            try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+        } else {
+            try assignPermanentIDs(insertedNow.filter { $0.id.isTemporaryID })
+            try writeToStores(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+        }
+        finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+    }
+
+    private func finishSave(inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject]) {
+        let writesStore = parent == nil
+        for object in insertedNow where object.context === self {
+            object.insertedFlag = false
+            object.changedFlag = false
+            object.committed = object.values
+            if writesStore { object.version = 1 }
+        }
+        for object in updatedNow {
+            object.changedFlag = false
+            object.committed = object.values
+            if writesStore { object.version += 1 }
+        }
+        for object in deletedNow {
+            registry.removeValue(forKey: ObjectKey(object.id))
+            object.context = nil
+        }
+        // Objects touched only as inverses (changed, not persistently) are clean now too.
+        for object in changed.values where !object.deletedFlag {
+            object.changedFlag = false
+            object.committed = object.values
+        }
+        let savedInserted = Set(insertedNow.filter { $0.context === self })
+        inserted.removeAll()
+        deleted.removeAll()
+        changed.removeAll()
+        for object in insertedNow + updatedNow + deletedNow { object.didSave() }
+        NotificationCenter.default.post(
+            name: .NSManagedObjectContextDidSave, object: self,
+            userInfo: [
+                NSInsertedObjectsKey: savedInserted, NSUpdatedObjectsKey: Set(updatedNow), NSDeletedObjectsKey: Set(deletedNow),
+            ])
+    }
+
+    // MARK: Writing rows
+
+    private func writeToStores(inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject])
+        throws
+    {
+        guard let coordinator = persistentStoreCoordinator else {
+            throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
+        }
+        var stores: [ObjectIdentifier: NSPersistentStore] = [:]
+        for object in insertedNow + updatedNow + deletedNow {
+            if let store = object.id.persistentStore { stores[ObjectIdentifier(store)] = store }
+        }
+        try coordinator.locked {
+            for store in stores.values.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }) {
+                guard !store.isReadOnly else {
+                    throw CoreDataError.make(NSPersistentStoreSaveError, "The store at \(store.url?.path ?? "") is read-only")
+                }
+                let mine = { (object: NSManagedObject) in object.id.persistentStore === store }
+                let writer = RowWriter(context: self, store: store)
+                try writer.write(
+                    inserted: insertedNow.filter(mine), updated: updatedNow.filter(mine), deleted: deletedNow.filter(mine))
+            }
+        }
+    }
+
+    // MARK: Child contexts
+
+    /// Pushes the changes into the parent context, as unsaved changes there.
+    private func saveIntoParent(
+        _ parent: NSManagedObjectContext, inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject],
+        deleted deletedNow: [NSManagedObject]
+    ) throws {
+        let inserts = insertedNow.map { (id: $0.id, entity: $0.entity, values: Snapshot.take($0, slots: nil)) }
+        let updates = updatedNow.map { object in
+            (id: object.id, values: Snapshot.take(object, slots: object.engine.properties.indices.filter { object.isChanged($0) }))
+        }
+        let deletes = deletedNow.map(\.id)
+        let box = UncheckedBox((inserts, updates, deletes))
+        parent.performAndWait {
+            let (inserts, updates, deletes) = box.value
+            var made: [NSManagedObject] = []
+            for insert in inserts {
+                let type = ClassRegistry.objectClass(for: insert.entity)
+                let object = type.init(entity: insert.entity, insertInto: nil)
+                object.id = insert.id
+                object.context = parent
+                object.insertedFlag = true
+                parent.inserted[ObjectIdentifier(object)] = object
+                parent.register(object)
+                made.append(object)
+            }
+            for (object, insert) in zip(made, inserts) { Snapshot.apply(insert.values, to: object, in: parent) }
+            for update in updates {
+                let object = parent.object(with: update.id)
+                if object.faultState != .materialized { object.fireFault() }
+                Snapshot.apply(update.values, to: object, in: parent)
+                parent.noteChanged(object)
+                object.changedFlag = true
+            }
+            for id in deletes { parent.delete(parent.object(with: id)) }
+        }
+    }
+}
+
+/// An object's values with related objects replaced by their IDs, to move between contexts.
+enum Snapshot {
+    enum Value {
+        case value(Any?)
+        case toOne(NSManagedObjectID?)
+        case toMany([NSManagedObjectID])
+        case unloaded
+    }
+
+    static func take(_ object: NSManagedObject, slots: [Int]?) -> [(slot: Int, value: Value)] {
+        (slots ?? Array(0..<object.engine.slotCount)).map { slot in
+            let value = object.values[slot]
+            if value is ToManyUnloaded { return (slot, .unloaded) }
+            if let toMany = value as? ToMany { return (slot, .toMany(toMany.objects.map(\.id))) }
+            if object.engine.properties[slot] is NSRelationshipDescription {
+                return (slot, .toOne((value as? NSManagedObject)?.id))
+            }
+            return (slot, .value(value))
+        }
+    }
+
+    static func apply(_ values: [(slot: Int, value: Value)], to object: NSManagedObject, in context: NSManagedObjectContext) {
+        for (slot, value) in values {
+            switch value {
+            case .value(let value): object.values[slot] = value
+            case .toOne(let id): object.values[slot] = id.map { context.object(with: $0) }
+            case .toMany(let ids): object.values[slot] = ToMany(ids.map { context.object(with: $0) })
+            case .unloaded: if object.values[slot] == nil { object.values[slot] = ToManyUnloaded.marker }
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,49 @@
+#if !canImport(CoreData)
+import Foundation
+
+/// A store added to a coordinator (`NSPersistentStore`). Both store types are SQLite databases
+/// in Core Data's layout: `NSSQLiteStoreType` in a file, `NSInMemoryStoreType` (and an SQLite
+/// store at `/dev/null`) in memory.
+open class NSPersistentStore: NSObject, @unchecked Sendable {
+    private let storeType: String
+    private let storeConfiguration: String
+    open var url: URL?
+    open private(set) var options: [AnyHashable: Any]?
+    open var isReadOnly: Bool
+    weak var coordinator: NSPersistentStoreCoordinator?
+    /// The SQLite database behind the store.
+    let engine: SQLiteStoreEngine
+
+    init(
+        type: String, configurationName: String?, url: URL?, options: [AnyHashable: Any]?, isReadOnly: Bool,
+        engine: SQLiteStoreEngine, coordinator: NSPersistentStoreCoordinator
+    ) {
+        storeType = type
+        storeConfiguration = configurationName ?? "PF_DEFAULT_CONFIGURATION_NAME"
+        self.url = url
+        self.options = options
+        self.isReadOnly = isReadOnly
+        self.engine = engine
+        self.coordinator = coordinator
+        super.init()
+    }
+
+    /// The store's UUID (`NSStoreUUID`), which object-ID URIs carry.
+    open var identifier: String! {
+        get { engine.storeUUID }
+        set {}
+    }
+
+    open var type: String { storeType }
+
+    open var configurationName: String { storeConfiguration }
+
+    open var persistentStoreCoordinator: NSPersistentStoreCoordinator? { coordinator }
+
+    /// The store's metadata: what `Z_METADATA` holds, with `NSStoreType` and `NSStoreUUID`.
+    open var metadata: [String: Any]! {
+        get { engine.metadata }
+        set { engine.metadata = newValue ?? [:] }
+    }
+}
+#endif

@@ -1,0 +1,200 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelStore
+
+/// Connects a model with its stores (`NSPersistentStoreCoordinator`). Contexts reach the stores
+/// through it; every store access holds the coordinator's lock, so contexts on different queues
+/// can share it.
+open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
+    public let managedObjectModel: NSManagedObjectModel
+    let engineModel: EngineModel
+    private var stores: [NSPersistentStore] = []
+    let lock = NSRecursiveLock()
+    private let queue = DispatchQueue(label: "NSPersistentStoreCoordinator")
+    private let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+    open var name: String?
+
+    public init(managedObjectModel model: NSManagedObjectModel) {
+        model.markInUse()
+        managedObjectModel = model
+        engineModel = EngineModel.of(model)
+        super.init()
+        queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+        ClassRegistry.noteInUse(model)
+    }
+
+    open var persistentStores: [NSPersistentStore] { locked { stores } }
+
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    // MARK: Adding and removing stores
+
+    /// Adds a store: `NSSQLiteStoreType` at a file URL (created when missing; `/dev/null` for a
+    /// store in memory) or `NSInMemoryStoreType`. A store another model version wrote fails with
+    /// `NSPersistentStoreIncompatibleVersionHashError`.
+    @discardableResult
+    open func addPersistentStore(
+        ofType storeType: String, configurationName configuration: String?, at storeURL: URL?, options: [AnyHashable: Any]? = nil
+    ) throws -> NSPersistentStore {
+        guard storeType == NSSQLiteStoreType || storeType == NSInMemoryStoreType else {
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "Unsupported store type \(storeType)")
+        }
+        if let configuration, !configuration.isEmpty, configuration != "PF_DEFAULT_CONFIGURATION_NAME",
+            managedObjectModel.entities(forConfigurationName: configuration) == nil
+        {
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "The model has no configuration named \(configuration)")
+        }
+        let readOnly = (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? (options?[NSReadOnlyPersistentStoreOption] as? NSNumber)?.boolValue ?? false
+        return try locked {
+            if let storeURL, storeType == NSSQLiteStoreType, storeURL.path != "/dev/null",
+                stores.contains(where: { $0.url?.standardizedFileURL == storeURL.standardizedFileURL })
+            {
+                throw CoreDataError.make(NSPersistentStoreOpenError, "The store at \(storeURL.path) is already added to this coordinator")
+            }
+            let engine = try SQLiteStoreEngine(
+                url: storeType == NSInMemoryStoreType ? nil : storeURL, inMemory: storeType == NSInMemoryStoreType, readOnly: readOnly,
+                model: engineModel, managedObjectModel: managedObjectModel)
+            let store = NSPersistentStore(
+                type: storeType, configurationName: configuration, url: storeURL ?? URL(fileURLWithPath: "/dev/null"), options: options,
+                isReadOnly: readOnly, engine: engine, coordinator: self)
+            stores.append(store)
+            return store
+        }
+    }
+
+    /// The iOS 15 form of ``addPersistentStore(ofType:configurationName:at:options:)``.
+    @discardableResult
+    open func addPersistentStore(
+        type: NSPersistentStore.StoreType, configuration: String? = nil, at storeURL: URL, options: [AnyHashable: Any]? = nil
+    ) throws -> NSPersistentStore {
+        try addPersistentStore(ofType: type.rawValue, configurationName: configuration, at: storeURL, options: options)
+    }
+
+    /// Adds the described store and calls `block` with the description and the error, if any.
+    open func addPersistentStore(
+        with storeDescription: NSPersistentStoreDescription,
+        completionHandler block: @escaping (NSPersistentStoreDescription, (any Error)?) -> Void
+    ) {
+        var options: [AnyHashable: Any] = [:]
+        for (key, value) in storeDescription.options { options[key] = value }
+        if storeDescription.isReadOnly { options[NSReadOnlyPersistentStoreOption] = true }
+        do {
+            try addPersistentStore(
+                ofType: storeDescription.type, configurationName: storeDescription.configuration, at: storeDescription.url,
+                options: options)
+            block(storeDescription, nil)
+        } catch {
+            block(storeDescription, error)
+        }
+    }
+
+    open func remove(_ store: NSPersistentStore) throws {
+        try locked {
+            guard let index = stores.firstIndex(where: { $0 === store }) else {
+                throw CoreDataError.make(NSPersistentStoreOperationError, "The store is not one of the coordinator's stores")
+            }
+            stores.remove(at: index)
+        }
+    }
+
+    open func persistentStore(for url: URL) -> NSPersistentStore? {
+        locked { stores.first { $0.url?.standardizedFileURL == url.standardizedFileURL } }
+    }
+
+    // MARK: Metadata
+
+    open func metadata(for store: NSPersistentStore) -> [String: Any] { locked { store.metadata } }
+
+    /// Replaces a store's metadata; written to the store now.
+    open func setMetadata(_ metadata: [String: Any]?, for store: NSPersistentStore) {
+        locked {
+            var merged = metadata ?? [:]
+            merged[NSStoreUUIDKey] = store.engine.storeUUID
+            merged[NSStoreTypeKey] = NSSQLiteStoreType
+            store.engine.metadata = merged
+            try? store.engine.writeMetadata()
+        }
+    }
+
+    /// The metadata of the store at `url`, read without adding it.
+    open class func metadataForPersistentStore(ofType storeType: String, at url: URL, options: [AnyHashable: Any]? = nil) throws
+        -> [String: Any]
+    {
+        let metadata: StoreMetadata
+        let plist: Any
+        do {
+            let connection = try StoreInspector.open(url.path)
+            metadata = try StoreInspector.read(connection)
+            plist = try StoreMetadataTable.read(connection).map { SQLiteStoreEngine.dictionary($0.plist) } ?? [:]
+        } catch {
+            throw CoreDataError.make(
+                NSPersistentStoreInvalidTypeError, "The file at \(url.path) is not a readable Core Data SQLite store: \(error)",
+                [NSFilePathErrorKey: url.path])
+        }
+        var result = plist as? [String: Any] ?? [:]
+        result[NSStoreUUIDKey] = metadata.storeUUID
+        result[NSStoreTypeKey] = NSSQLiteStoreType
+        return result
+    }
+
+    /// The iOS 15 form of ``metadataForPersistentStore(ofType:at:options:)``.
+    open class func metadataForPersistentStore(type: NSPersistentStore.StoreType, at url: URL, options: [AnyHashable: Any]? = nil)
+        throws -> [String: Any]
+    {
+        try metadataForPersistentStore(ofType: type.rawValue, at: url, options: options)
+    }
+
+    /// Removes the store file at `url` and its `-wal` and `-shm` companions.
+    open func destroyPersistentStore(at url: URL, ofType storeType: String, options: [AnyHashable: Any]? = nil) throws {
+        guard url.path != "/dev/null" else { return }
+        try locked {
+            if let store = stores.first(where: { $0.url?.standardizedFileURL == url.standardizedFileURL }) { try remove(store) }
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                let path = url.path + suffix
+                if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            }
+        }
+    }
+
+    open func destroyPersistentStore(at url: URL, type storeType: NSPersistentStore.StoreType, options: [AnyHashable: Any]? = nil) throws {
+        try destroyPersistentStore(at: url, ofType: storeType.rawValue, options: options)
+    }
+
+    // MARK: Object IDs
+
+    /// The object ID a `uriRepresentation()` names, when one of the coordinator's stores has it.
+    open func managedObjectID(forURIRepresentation url: URL) -> NSManagedObjectID? {
+        guard url.scheme == "x-coredata", let host = url.host else { return nil }
+        let parts = url.path.split(separator: "/").map(String.init)
+        guard parts.count == 2, parts[1].hasPrefix("p"), let key = Int64(parts[1].dropFirst()), key > 0,
+            let store = locked({ stores.first { $0.identifier == host } }), let entity = engineModel.entity(named: parts[0])
+        else { return nil }
+        return NSManagedObjectID(entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(key), store: store)
+    }
+
+    /// The first store that can hold objects of `entity` (in its configuration).
+    func store(for entity: NSEntityDescription) -> NSPersistentStore? {
+        locked {
+            stores.first { store in
+                store.configurationName == "PF_DEFAULT_CONFIGURATION_NAME"
+                    || managedObjectModel.entities(forConfigurationName: store.configurationName)?.contains { $0 === entity } == true
+            }
+        }
+    }
+
+    // MARK: Queue
+
+    open func perform(_ block: @escaping @Sendable () -> Void) {
+        queue.async(execute: block)
+    }
+
+    open func performAndWait(_ block: () -> Void) {
+        if DispatchQueue.getSpecific(key: queueKey) == ObjectIdentifier(self) { return block() }
+        queue.sync(execute: block)
+    }
+}
+#endif

@@ -1,0 +1,36 @@
+#if !canImport(CoreData)
+import Foundation
+
+public let NSSQLiteStoreType = "SQLite"
+/// An SQLite database in memory, with exactly the file store's behaviour.
+public let NSInMemoryStoreType = "InMemory"
+public let NSBinaryStoreType = "Binary"
+
+public let NSStoreTypeKey = "NSStoreType"
+public let NSStoreUUIDKey = "NSStoreUUID"
+public let NSStoreModelVersionHashesKey = "NSStoreModelVersionHashes"
+public let NSStoreModelVersionIdentifiersKey = "NSStoreModelVersionIdentifiers"
+
+public let NSReadOnlyPersistentStoreOption = "NSReadOnlyPersistentStoreOption"
+public let NSPersistentStoreTimeoutOption = "NSPersistentStoreTimeoutOption"
+public let NSSQLitePragmasOption = "NSSQLitePragmasOption"
+public let NSSQLiteAnalyzeOption = "NSSQLiteAnalyzeOption"
+public let NSSQLiteManualVacuumOption = "NSSQLiteManualVacuumOption"
+public let NSMigratePersistentStoresAutomaticallyOption = "NSMigratePersistentStoresAutomaticallyOption"
+public let NSInferMappingModelAutomaticallyOption = "NSInferMappingModelAutomaticallyOption"
+public let NSPersistentHistoryTrackingKey = "NSPersistentHistoryTrackingKey"
+public let NSPersistentStoreRemoteChangeNotificationPostOptionKey = "NSPersistentStoreRemoteChangeNotificationOptionKey"
+public let NSPersistentStoreFileProtectionKey = "NSPersistentStoreFileProtectionKey"
+
+extension NSPersistentStore {
+    /// A store type (`NSPersistentStore.StoreType`, iOS 15).
+    public struct StoreType: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let sqlite = StoreType(rawValue: NSSQLiteStoreType)
+        public static let inMemory = StoreType(rawValue: NSInMemoryStoreType)
+        public static let binary = StoreType(rawValue: NSBinaryStoreType)
+    }
+}
+#endif

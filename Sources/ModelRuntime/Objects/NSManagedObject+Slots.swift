@@ -1,0 +1,355 @@
+#if !canImport(CoreData)
+import Foundation
+
+/// A loaded to-many relationship: its objects in order, and their identities for membership.
+struct ToMany {
+    var objects: [NSManagedObject]
+    var members: Set<ObjectIdentifier>
+
+    init(_ objects: [NSManagedObject] = []) {
+        var unique: [NSManagedObject] = []
+        var members: Set<ObjectIdentifier> = []
+        unique.reserveCapacity(objects.count)
+        for object in objects where members.insert(ObjectIdentifier(object)).inserted { unique.append(object) }
+        self.objects = unique
+        self.members = members
+    }
+
+    func contains(_ object: NSManagedObject) -> Bool { members.contains(ObjectIdentifier(object)) }
+
+    mutating func insert(_ object: NSManagedObject) {
+        if members.insert(ObjectIdentifier(object)).inserted { objects.append(object) }
+    }
+
+    mutating func remove(_ object: NSManagedObject) {
+        if members.remove(ObjectIdentifier(object)) != nil { objects.removeAll { $0 === object } }
+    }
+}
+
+/// The value of a to-many slot not yet read from the store.
+final class ToManyUnloaded: @unchecked Sendable {
+    static let marker = ToManyUnloaded()
+}
+
+/// Equality and descriptions of slot values.
+enum SlotValues {
+    static func equal(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (nil, _), (_, nil): return false
+        case (let a as NSManagedObject, let b as NSManagedObject): return a === b
+        case (let a as ToMany, let b as ToMany): return a.members == b.members
+        case (is ToManyUnloaded, is ToManyUnloaded): return true
+        case (is ToManyUnloaded, _), (_, is ToManyUnloaded): return false
+        case (let a?, let b?): return QueryValues.equal(a, b)
+        }
+    }
+
+    static func describe(_ value: Any?) -> String {
+        switch value {
+        case nil: return "nil"
+        case let object as NSManagedObject: return object.objectID.description
+        case let toMany as ToMany: return "(" + toMany.objects.map(\.objectID.description).joined(separator: ", ") + ")"
+        case is ToManyUnloaded: return "<relationship fault>"
+        case let value?: return "\(value)"
+        }
+    }
+}
+
+// MARK: - Slot access
+
+extension NSManagedObject {
+    /// The slot of the property named `key` in objects of the receiver's entity. Generated
+    /// classes look their slots up once (`static let nameSlot = Trip.slot(forKey: "name")`) and
+    /// then use ``value(atSlot:)`` / ``setValue(_:atSlot:)``.
+    public class func slot(forKey key: String) -> Int {
+        guard let slot = EngineModel.of(entity().managedObjectModel).entity(for: entity())?.slotsByName[key] else {
+            preconditionFailure("\(String(describing: self)) has no property \(key)")
+        }
+        return slot
+    }
+
+    /// The value at `slot`, firing the fault first: an attribute's value, a to-one's object, or a
+    /// to-many's objects as an `NSSet` (`NSOrderedSet` when ordered), as `value(forKey:)` gives.
+    public final func value(atSlot slot: Int) -> Any? {
+        if faultState != .materialized { fireFault() }
+        return publicValue(atSlot: slot)
+    }
+
+    /// The attribute or to-one value at `slot` as `T` (nil when unset or of another type).
+    @inlinable
+    public final func value<T>(atSlot slot: Int, as type: T.Type) -> T? {
+        value(atSlot: slot) as? T
+    }
+
+    /// Sets the value at `slot` as `setValue(_:forKey:)` does: the change is recorded and, for a
+    /// relationship, the inverse is updated. A to-many takes a collection of objects.
+    public final func setValue(_ value: Any?, atSlot slot: Int) {
+        if faultState != .materialized { fireFault() }
+        if engine.properties[slot] is NSRelationshipDescription {
+            if engine.isRelationshipToMany(slot) {
+                setToMany(ToMany(Self.objects(in: value)), atSlot: slot)
+            } else {
+                setToOne(value as? NSManagedObject, atSlot: slot)
+            }
+        } else {
+            storeChange(normalizedAttribute(value, slot: slot), atSlot: slot)
+        }
+    }
+
+    /// The objects of the to-many relationship at `slot`, loading them when needed.
+    public final func objects(atSlot slot: Int) -> [NSManagedObject] {
+        if faultState != .materialized { fireFault() }
+        return loadedToMany(slot).objects
+    }
+
+    /// The stored value at `slot` without firing the fault (`primitiveValue(forKey:)`).
+    public final func primitiveValue(atSlot slot: Int) -> Any? {
+        if faultState == .hollow { fireFault() }
+        return publicValue(atSlot: slot)
+    }
+
+    /// Stores `value` at `slot` without inverse maintenance (`setPrimitiveValue(_:forKey:)`).
+    public final func setPrimitiveValue(_ value: Any?, atSlot slot: Int) {
+        if faultState == .hollow { fireFault() }
+        if engine.isRelationshipToMany(slot) {
+            storeChange(ToMany(Self.objects(in: value)), atSlot: slot)
+        } else if engine.properties[slot] is NSRelationshipDescription {
+            storeChange(value as? NSManagedObject, atSlot: slot)
+        } else {
+            storeChange(normalizedAttribute(value, slot: slot), atSlot: slot)
+        }
+    }
+
+    func normalizedAttribute(_ value: Any?, slot: Int) -> Any? {
+        switch engine.slotKinds[slot] {
+        case .attribute(let type, _): StoreValueCodec.normalized(value, as: type)
+        default: KeyPathReader.unwrapped(value)
+        }
+    }
+
+    static func objects(in value: Any?) -> [NSManagedObject] {
+        guard let value = KeyPathReader.unwrapped(value) else { return [] }
+        if let objects = value as? [NSManagedObject] { return objects }
+        if let set = value as? Set<NSManagedObject> { return Array(set) }
+        if let set = QueryValues.object(value, as: NSOrderedSet.self) { return set.array.compactMap { $0 as? NSManagedObject } }
+        if let elements = QueryValues.collectionElements(value) { return elements.compactMap { $0 as? NSManagedObject } }
+        return []
+    }
+
+    func publicValue(atSlot slot: Int, loading: Bool = true) -> Any? {
+        let value = values[slot]
+        if value is ToManyUnloaded {
+            guard loading else { return nil }
+            return collection(of: loadedToMany(slot), slot: slot)
+        }
+        if let toMany = value as? ToMany { return collection(of: toMany, slot: slot) }
+        return value
+    }
+
+    private func collection(of toMany: ToMany, slot: Int) -> Any {
+        if (engine.properties[slot] as? NSRelationshipDescription)?.isOrdered == true { return NSOrderedSet(array: toMany.objects) }
+        return NSSet(array: toMany.objects)
+    }
+
+    /// The to-many at `slot`, read from the store first when it is still unloaded.
+    func loadedToMany(_ slot: Int) -> ToMany {
+        if let toMany = values[slot] as? ToMany { return toMany }
+        let loaded = ToMany(context?.loadToMany(of: self, slot: slot) ?? [])
+        values[slot] = loaded
+        if committed != nil, committed![slot] is ToManyUnloaded { committed![slot] = loaded }
+        return loaded
+    }
+
+    func fireFault() {
+        let wasHollow = faultState == .hollow
+        faultState = .materialized
+        if wasHollow { context?.fulfillFault(self) }
+        awakeFromFetch()
+    }
+
+    /// Records a change of `slot`: the object becomes updated in its context.
+    func storeChange(_ value: Any?, atSlot slot: Int) {
+        values[slot] = value
+        if !changedFlag {
+            changedFlag = true
+            context?.noteChanged(self)
+        }
+    }
+
+    // MARK: Relationship maintenance
+
+    func setToOne(_ destination: NSManagedObject?, atSlot slot: Int) {
+        let old = values[slot] as? NSManagedObject
+        if old === destination { return }
+        storeChange(destination, atSlot: slot)
+        guard let inverse = engine.inverseSlots[slot] else { return }
+        if let old { old.removeInverse(self, atSlot: inverse) }
+        if let destination { destination.addInverse(self, atSlot: inverse, stealingFrom: slot) }
+    }
+
+    func setToMany(_ new: ToMany, atSlot slot: Int) {
+        let old = loadedToMany(slot)
+        storeChange(new, atSlot: slot)
+        guard let inverse = engine.inverseSlots[slot] else { return }
+        for object in old.objects where !new.contains(object) { object.removeInverse(self, atSlot: inverse) }
+        for object in new.objects where !old.contains(object) { object.addInverse(self, atSlot: inverse, stealingFrom: slot) }
+    }
+
+    func addToMany(_ object: NSManagedObject, atSlot slot: Int) {
+        var current = loadedToMany(slot)
+        guard !current.contains(object) else { return }
+        current.insert(object)
+        storeChange(current, atSlot: slot)
+        if let inverse = engine.inverseSlots[slot] { object.addInverse(self, atSlot: inverse, stealingFrom: slot) }
+    }
+
+    func removeFromToMany(_ object: NSManagedObject, atSlot slot: Int) {
+        var current = loadedToMany(slot)
+        guard current.contains(object) else { return }
+        current.remove(object)
+        storeChange(current, atSlot: slot)
+        if let inverse = engine.inverseSlots[slot] { object.removeInverse(self, atSlot: inverse) }
+    }
+
+    /// The inverse side: `source` no longer relates to the receiver.
+    func removeInverse(_ source: NSManagedObject, atSlot slot: Int) {
+        if faultState != .materialized { fireFault() }
+        if engine.isRelationshipToMany(slot) {
+            var current = loadedToMany(slot)
+            guard current.contains(source) else { return }
+            current.remove(source)
+            storeChange(current, atSlot: slot)
+        } else if values[slot] as? NSManagedObject === source {
+            storeChange(nil, atSlot: slot)
+        }
+    }
+
+    /// The inverse side: `source` now relates to the receiver. A to-one inverse that pointed
+    /// elsewhere is taken from its previous object (`sourceSlot` is the source's relationship).
+    func addInverse(_ source: NSManagedObject, atSlot slot: Int, stealingFrom sourceSlot: Int) {
+        if faultState != .materialized { fireFault() }
+        if engine.isRelationshipToMany(slot) {
+            var current = loadedToMany(slot)
+            guard !current.contains(source) else { return }
+            current.insert(source)
+            storeChange(current, atSlot: slot)
+        } else {
+            let previous = values[slot] as? NSManagedObject
+            if previous === source { return }
+            storeChange(source, atSlot: slot)
+            if let previous {
+                if previous.engine.isRelationshipToMany(sourceSlot) {
+                    var current = previous.loadedToMany(sourceSlot)
+                    current.remove(self)
+                    previous.storeChange(current, atSlot: sourceSlot)
+                } else if previous.values[sourceSlot] as? NSManagedObject === self {
+                    previous.storeChange(nil, atSlot: sourceSlot)
+                }
+            }
+        }
+    }
+}
+
+/// The changeable view of a to-many relationship `mutableSetValue(forKey:)` returns: adding and
+/// removing objects goes through the object, so the inverse is maintained.
+public final class ToManyProxy {
+    let object: NSManagedObject
+    let slot: Int
+
+    init(object: NSManagedObject, slot: Int) {
+        self.object = object
+        self.slot = slot
+    }
+
+    public var count: Int { object.objects(atSlot: slot).count }
+    public var allObjects: [NSManagedObject] { object.objects(atSlot: slot) }
+    public func contains(_ member: NSManagedObject) -> Bool { object.loadedToMany(slot).contains(member) }
+
+    public func add(_ member: NSManagedObject) {
+        if object.faultState != .materialized { object.fireFault() }
+        object.addToMany(member, atSlot: slot)
+    }
+
+    public func remove(_ member: NSManagedObject) {
+        if object.faultState != .materialized { object.fireFault() }
+        object.removeFromToMany(member, atSlot: slot)
+    }
+
+    public func addObjects(from members: [NSManagedObject]) { for member in members { add(member) } }
+    public func removeAllObjects() { for member in allObjects { remove(member) } }
+}
+
+/// Which class makes the objects of an entity, and which entity a class stands for.
+enum ClassRegistry {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var classesByEntity: [String: NSManagedObject.Type] = [:]
+    nonisolated(unsafe) private static var models: [WeakModel] = []
+
+    struct WeakModel {
+        weak var model: NSManagedObjectModel?
+    }
+
+    static func unqualified(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    static func key(_ entity: NSEntityDescription) -> String {
+        "\(ObjectIdentifier(entity).hashValue)"
+    }
+
+    /// Records that objects of `entity` are of `type` (a subclass, made by user code).
+    static func note(_ type: NSManagedObject.Type, for entity: NSEntityDescription) {
+        guard type != NSManagedObject.self else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        classesByEntity[key(entity)] = type
+    }
+
+    static func noteInUse(_ model: NSManagedObjectModel) {
+        lock.lock()
+        defer { lock.unlock() }
+        models.removeAll { $0.model == nil || $0.model === model }
+        models.append(WeakModel(model: model))
+    }
+
+    /// The class of `entity`'s objects: one seen making its objects, else the class named by
+    /// `managedObjectClassName` when the Swift runtime knows it, else `NSManagedObject`.
+    static func objectClass(for entity: NSEntityDescription) -> NSManagedObject.Type {
+        lock.lock()
+        let known = classesByEntity[key(entity)]
+        lock.unlock()
+        if let known { return known }
+        var found: NSManagedObject.Type = NSManagedObject.self
+        if let name = entity.managedObjectClassName, name != "NSManagedObject",
+            let type = _typeByName(name) as? NSManagedObject.Type
+        {
+            found = type
+        }
+        lock.lock()
+        classesByEntity[key(entity)] = found
+        lock.unlock()
+        return found
+    }
+
+    /// The entity whose class name names `type`, in `model` or in the models in use.
+    static func entity(for type: AnyClass, in model: NSManagedObjectModel?) -> NSEntityDescription? {
+        let name = String(describing: type)
+        let qualified = String(reflecting: type)
+        lock.lock()
+        let candidates = model.map { [$0] } ?? models.compactMap(\.model)
+        lock.unlock()
+        for candidate in candidates {
+            let entities = candidate.entities
+            if let match = entities.first(where: { $0.managedObjectClassName == qualified })
+                ?? entities.first(where: { unqualified($0.managedObjectClassName ?? "") == name })
+                ?? entities.first(where: { $0.name == name })
+            {
+                if let objectType = type as? NSManagedObject.Type { note(objectType, for: match) }
+                return match
+            }
+        }
+        return nil
+    }
+}
+#endif

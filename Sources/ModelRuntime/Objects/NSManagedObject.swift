@@ -1,0 +1,205 @@
+#if !canImport(CoreData)
+import Foundation
+
+/// An object of a managed object context (`NSManagedObject`). Its values live in a flat array
+/// indexed by the entity's slots (see ``slot(forKey:)``); generated subclasses read and write
+/// them by slot, so a property access does no string-keyed lookup.
+///
+/// `init(entity:insertInto:)` is `required` here (Core Data's is a plain designated initialiser)
+/// because the context makes fetched objects of the entity's class through it.
+open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, PredicateComparableValue {
+    enum FaultState {
+        /// No values: reading a property loads the row.
+        case hollow
+        /// Values present from the fetch that made the object, not yet accessed.
+        case fault
+        /// Values accessed.
+        case materialized
+    }
+
+    private let entityDescription: NSEntityDescription
+    let engine: EngineEntity
+    var id: NSManagedObjectID
+    weak var context: NSManagedObjectContext?
+    /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
+    var values: ContiguousArray<Any?>
+    /// The values last read from or written to the store; nil for an object never saved.
+    var committed: ContiguousArray<Any?>?
+    /// `Z_OPT` of the row the committed values came from.
+    var version: Int64 = 0
+    var faultState: FaultState = .materialized
+    var insertedFlag = false
+    var deletedFlag = false
+    var changedFlag = false
+
+    /// Makes an object of `entity`, inserted into `context` when one is given.
+    public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+        guard let model = entity.managedObjectModel, let engine = EngineModel.of(model).entity(for: entity) else {
+            preconditionFailure("The entity '\(entity.name ?? "")' belongs to no managed object model")
+        }
+        entityDescription = entity
+        self.engine = engine
+        values = ContiguousArray(repeating: nil, count: engine.slotCount)
+        id = NSManagedObjectID(entity: entity, rootEntityNumber: engine.rootNumber, key: .temporary(UUID()), store: nil)
+        super.init()
+        ClassRegistry.note(type(of: self), for: entity)
+        if let context { context.insert(self) }
+    }
+
+    /// Makes an object of the entity whose class is the receiver's class, inserted into `context`.
+    public convenience init(context moc: NSManagedObjectContext) {
+        guard let entity = ClassRegistry.entity(for: Self.self, in: moc.persistentStoreCoordinator?.managedObjectModel) else {
+            preconditionFailure("No entity of the context's model has the class \(String(describing: Self.self))")
+        }
+        self.init(entity: entity, insertInto: moc)
+    }
+
+    /// The entity whose class is the receiver, from the models of the coordinators in use.
+    open class func entity() -> NSEntityDescription {
+        guard let entity = ClassRegistry.entity(for: self, in: nil) else {
+            preconditionFailure("No model in use has an entity of class \(String(describing: self))")
+        }
+        return entity
+    }
+
+    open class func fetchRequest() -> NSFetchRequest<NSFetchRequestResult> {
+        NSFetchRequest<NSFetchRequestResult>(entityName: entity().name ?? "")
+    }
+
+    open var entity: NSEntityDescription { entityDescription }
+    open var objectID: NSManagedObjectID { id }
+    open var managedObjectContext: NSManagedObjectContext? { context }
+
+    open var isInserted: Bool { insertedFlag && !deletedFlag }
+    open var isUpdated: Bool { changedFlag && !insertedFlag && !deletedFlag }
+    open var isDeleted: Bool { deletedFlag }
+    open var isFault: Bool { faultState != .materialized }
+    open var hasChanges: Bool { insertedFlag || deletedFlag || changedFlag }
+    /// Core Data's `hasPersistentChangedValues`.
+    open var hasPersistentChangedValues: Bool { !changedValues().isEmpty }
+
+    // MARK: Life cycle hooks
+
+    open func awakeFromInsert() {}
+    open func awakeFromFetch() {}
+    open func prepareForDeletion() {}
+    open func willSave() {}
+    open func didSave() {}
+    open func willTurnIntoFault() {}
+    open func didTurnIntoFault() {}
+
+    // MARK: Key-value access
+
+    /// The slot of the property named `key` for objects of the receiver's entity.
+    public final func slot(forKey key: String) -> Int? { engine.slotsByName[key] }
+
+    open func value(forKey key: String) -> Any? {
+        guard let slot = engine.slotsByName[key] else { return nil }
+        willAccessValue(forKey: key)
+        defer { didAccessValue(forKey: key) }
+        return publicValue(atSlot: slot)
+    }
+
+    open func setValue(_ value: Any?, forKey key: String) {
+        guard let slot = engine.slotsByName[key] else {
+            preconditionFailure("the entity \(entityDescription.name ?? "") is not key value coding-compliant for the key \"\(key)\"")
+        }
+        willChangeValue(forKey: key)
+        setValue(value, atSlot: slot)
+        didChangeValue(forKey: key)
+    }
+
+    open func primitiveValue(forKey key: String) -> Any? {
+        guard let slot = engine.slotsByName[key] else { return nil }
+        return publicValue(atSlot: slot)
+    }
+
+    open func setPrimitiveValue(_ value: Any?, forKey key: String) {
+        guard let slot = engine.slotsByName[key] else { return }
+        setPrimitiveValue(value, atSlot: slot)
+    }
+
+    /// Fires the fault: the first access of a fault materialises its values.
+    open func willAccessValue(forKey key: String?) {
+        if faultState != .materialized { fireFault() }
+    }
+
+    open func didAccessValue(forKey key: String?) {}
+    open func willChangeValue(forKey key: String) {
+        if faultState != .materialized { fireFault() }
+    }
+    open func didChangeValue(forKey key: String) {}
+
+    open func value(forKeyPath keyPath: String) -> Any? {
+        KeyPathReader.value(at: KeyPathReader.components(keyPath), of: self)
+    }
+
+    /// The to-many relationship `key` as a set whose changes go to the object (the inverse is
+    /// maintained); Core Data returns a live proxy, this one is applied with ``ToManyProxy``.
+    open func mutableSetValue(forKey key: String) -> ToManyProxy {
+        guard let slot = engine.slotsByName[key] else { preconditionFailure("no relationship \(key)") }
+        return ToManyProxy(object: self, slot: slot)
+    }
+
+    open func mutableOrderedSetValue(forKey key: String) -> ToManyProxy {
+        mutableSetValue(forKey: key)
+    }
+
+    // MARK: Changes
+
+    /// The persistent properties whose values differ from the last saved or fetched ones.
+    open func changedValues() -> [String: Any] {
+        var result: [String: Any] = [:]
+        for slot in 0..<engine.slotCount where isChanged(slot) {
+            result[engine.properties[slot].name] = publicValue(atSlot: slot, loading: false) ?? NSNull()
+        }
+        return result
+    }
+
+    /// The committed values of `keys` (all properties for nil).
+    open func committedValues(forKeys keys: [String]?) -> [String: Any] {
+        guard let committed else { return [:] }
+        var result: [String: Any] = [:]
+        let slots = keys.map { $0.compactMap { engine.slotsByName[$0] } } ?? Array(0..<engine.slotCount)
+        for slot in slots {
+            let value = committed[slot]
+            if let toMany = value as? ToMany {
+                result[engine.properties[slot].name] = toMany.objects
+            } else if value is ToManyUnloaded {
+                continue
+            } else {
+                result[engine.properties[slot].name] = value ?? NSNull()
+            }
+        }
+        return result
+    }
+
+    func isChanged(_ slot: Int) -> Bool {
+        guard hasChanges else { return false }
+        if case .transientRelationship = engine.slotKinds[slot] { return false }
+        if case .attribute(_, column: nil) = engine.slotKinds[slot] { return false }
+        guard let committed else { return values[slot] != nil && !(values[slot] is ToManyUnloaded) }
+        return !SlotValues.equal(values[slot], committed[slot])
+    }
+
+    // MARK: Validation
+
+    open func validateForInsert() throws { try Validator.validate(self) }
+    open func validateForUpdate() throws { try Validator.validate(self) }
+    open func validateForDelete() throws { try Validator.validateDelete(self) }
+
+    // MARK: Predicates
+
+    public var predicateComparisonValue: Any { id }
+    public var predicateFormatDescription: String { id.description }
+
+    open override var description: String {
+        let name = entityDescription.name ?? ""
+        if isFault { return "<\(String(describing: type(of: self))): \(id)> (entity: \(name); id: \(id); data: <fault>)" }
+        let data = engine.properties.indices.map { slot -> String in
+            "\(engine.properties[slot].name) = \(SlotValues.describe(values[slot]))"
+        }.joined(separator: "; ")
+        return "<\(String(describing: type(of: self))): \(id)> (entity: \(name); id: \(id); data: {\(data)})"
+    }
+}
+#endif

@@ -1,0 +1,94 @@
+#if !canImport(CoreData)
+import Foundation
+
+/// The identity of a managed object (`NSManagedObjectID`): its entity, its store and its
+/// primary key, or a temporary identity until the object is first saved. Safe to pass between
+/// contexts and threads.
+open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchecked Sendable {
+    enum Key: Hashable {
+        case permanent(Int64)
+        case temporary(UUID)
+    }
+
+    private let entityDescription: NSEntityDescription
+    let key: Key
+    /// The root entity's number (`Z_ENT` of the inheritance root); IDs of one table compare by it.
+    let rootEntityNumber: Int
+    private weak var store: NSPersistentStore?
+    /// The store's identifier, kept so an ID stays equal and describable after its store is removed.
+    let storeIdentifier: String?
+
+    init(entity: NSEntityDescription, rootEntityNumber: Int, key: Key, store: NSPersistentStore?) {
+        entityDescription = entity
+        self.rootEntityNumber = rootEntityNumber
+        self.key = key
+        self.store = store
+        storeIdentifier = store?.identifier
+        super.init()
+    }
+
+    open var entity: NSEntityDescription { entityDescription }
+
+    open var persistentStore: NSPersistentStore? { store }
+
+    open var isTemporaryID: Bool {
+        if case .temporary = key { return true }
+        return false
+    }
+
+    /// The primary key (`Z_PK`) of a permanent ID.
+    var primaryKey: Int64? {
+        if case .permanent(let value) = key { return value }
+        return nil
+    }
+
+    /// `x-coredata://<store UUID>/<Entity>/p<key>`, or `x-coredata:///<Entity>/t<UUID>` while
+    /// temporary, as Core Data writes them.
+    open func uriRepresentation() -> URL {
+        let name = entityDescription.name ?? ""
+        switch key {
+        case .permanent(let value): return URL(string: "x-coredata://\(storeIdentifier ?? "")/\(name)/p\(value)")!
+        case .temporary(let uuid): return URL(string: "x-coredata:///\(name)/t\(uuid.uuidString)")!
+        }
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? NSManagedObjectID else { return false }
+        if other === self { return true }
+        return other.key == key && other.rootEntityNumber == rootEntityNumber && other.storeIdentifier == storeIdentifier
+            && (isTemporaryID || other.entityDescription.isKindOf(entity: entityDescription)
+                || entityDescription.isKindOf(entity: other.entityDescription) || other.entityDescription === entityDescription)
+    }
+
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(key)
+        hasher.combine(rootEntityNumber)
+        return hasher.finalize()
+    }
+
+    public func copy(with zone: NSZone? = nil) -> Any { self }
+
+    open override var description: String { "<x-coredata:\(uriRepresentation().absoluteString.dropFirst("x-coredata:".count))>" }
+}
+
+/// The key under which a context registers an object: store, table and primary key (or the
+/// temporary identity), hashed without allocating.
+struct ObjectKey: Hashable {
+    let store: ObjectIdentifier?
+    let root: Int
+    let key: NSManagedObjectID.Key
+
+    init(_ id: NSManagedObjectID) {
+        store = id.persistentStore.map(ObjectIdentifier.init)
+        root = id.rootEntityNumber
+        key = id.key
+    }
+
+    init(store: NSPersistentStore, root: Int, primaryKey: Int64) {
+        self.store = ObjectIdentifier(store)
+        self.root = root
+        key = .permanent(primaryKey)
+    }
+}
+#endif

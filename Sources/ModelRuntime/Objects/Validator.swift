@@ -1,0 +1,118 @@
+#if !canImport(CoreData)
+import Foundation
+
+/// Core Data's property validation at save: required values, relationship counts, and each
+/// property's validation predicates (bounds, lengths, patterns), with Core Data's error codes.
+enum Validator {
+    static func validate(_ object: NSManagedObject) throws {
+        try throwing(errors(of: object))
+    }
+
+    static func validateDelete(_ object: NSManagedObject) throws {
+        var errors: [NSError] = []
+        let engine = object.engine
+        for slot in engine.relationshipSlots {
+            guard let relationship = engine.properties[slot] as? NSRelationshipDescription, relationship.deleteRule == .denyDeleteRule
+            else { continue }
+            let destinations =
+                engine.isRelationshipToMany(slot)
+                ? object.loadedToMany(slot).objects : [object.values[slot] as? NSManagedObject].compactMap { $0 }
+            if destinations.contains(where: { !$0.deletedFlag }) {
+                errors.append(
+                    error(NSValidationRelationshipDeniedDeleteError, object, relationship.name, nil, "\(relationship.name) is not empty (deny rule)"))
+            }
+        }
+        try throwing(errors)
+    }
+
+    /// One error as itself, several as `NSValidationMultipleErrorsError` with `NSDetailedErrorsKey`.
+    static func throwing(_ errors: [NSError]) throws {
+        if errors.count == 1 { throw errors[0] }
+        if errors.count > 1 { throw multiple(errors) }
+    }
+
+    static func multiple(_ errors: [NSError]) -> NSError {
+        let flat = errors.flatMap { error -> [NSError] in
+            error.code == NSValidationMultipleErrorsError ? (error.userInfo[NSDetailedErrorsKey] as? [NSError] ?? [error]) : [error]
+        }
+        return CoreDataError.make(
+            NSValidationMultipleErrorsError, "Multiple validation errors occurred.", [NSDetailedErrorsKey: flat])
+    }
+
+    static func error(_ code: Int, _ object: NSManagedObject, _ key: String, _ value: Any?, _ reason: String) -> NSError {
+        var info: [String: Any] = [NSValidationObjectErrorKey: object, NSValidationKeyErrorKey: key]
+        if let value { info[NSValidationValueErrorKey] = value }
+        return CoreDataError.make(code, "The operation couldn't be completed: \(key): \(reason)", info)
+    }
+
+    static func errors(of object: NSManagedObject) -> [NSError] {
+        var errors: [NSError] = []
+        let engine = object.engine
+        for slot in 0..<engine.slotCount {
+            let property = engine.properties[slot]
+            if property.isTransient { continue }
+            if let relationship = property as? NSRelationshipDescription {
+                if engine.isRelationshipToMany(slot) {
+                    if object.values[slot] is ToManyUnloaded && relationship.isOptional && relationship.minCount == 0
+                        && relationship.maxCount == 0
+                    {
+                        continue
+                    }
+                    let count = object.loadedToMany(slot).objects.count
+                    if !relationship.isOptional && count == 0 || (relationship.minCount > 0 && count < relationship.minCount && (count > 0 || !relationship.isOptional)) {
+                        errors.append(
+                            error(NSValidationRelationshipLacksMinimumCountError, object, relationship.name, nil, "too few objects"))
+                    } else if relationship.maxCount > 0 && count > relationship.maxCount {
+                        errors.append(
+                            error(NSValidationRelationshipExceedsMaximumCountError, object, relationship.name, nil, "too many objects"))
+                    }
+                } else if !relationship.isOptional && object.values[slot] == nil {
+                    errors.append(error(NSValidationMissingMandatoryPropertyError, object, relationship.name, nil, "a value is required"))
+                }
+                continue
+            }
+            let value = object.values[slot]
+            guard let value else {
+                if !property.isOptional {
+                    errors.append(error(NSValidationMissingMandatoryPropertyError, object, property.name, nil, "a value is required"))
+                }
+                continue
+            }
+            for (index, predicate) in property.validationPredicates.enumerated() where !holds(predicate, for: value) {
+                let warning = index < property.validationWarnings.count ? "\(property.validationWarnings[index])" : predicate.predicateFormat
+                var failure = error(code(of: predicate, value: value), object, property.name, value, warning)
+                var info = failure.userInfo
+                info[NSValidationPredicateErrorKey] = predicate
+                failure = NSError(domain: failure.domain, code: failure.code, userInfo: info)
+                errors.append(failure)
+            }
+        }
+        return errors
+    }
+
+    /// Evaluates a validation predicate on a value: `SELF` is the value, `length` a string's length.
+    static func holds(_ predicate: NSPredicate, for value: Any) -> Bool {
+        if let text = value as? String, predicate.predicateFormat.contains("length") {
+            return predicate.evaluate(with: ["length": text.utf16.count] as [String: Any])
+        }
+        return predicate.evaluate(with: value)
+    }
+
+    /// The error code Core Data gives a failed validation predicate, from its operator.
+    static func code(of predicate: NSPredicate, value: Any) -> Int {
+        guard let comparison = predicate as? NSComparisonPredicate else { return NSManagedObjectValidationError }
+        let isLength = predicate.predicateFormat.contains("length")
+        let isDate = value is Date
+        switch comparison.predicateOperatorType {
+        case .greaterThan, .greaterThanOrEqualTo:
+            return isLength ? NSValidationStringTooShortError : isDate ? NSValidationDateTooSoonError : NSValidationNumberTooSmallError
+        case .lessThan, .lessThanOrEqualTo:
+            return isLength ? NSValidationStringTooLongError : isDate ? NSValidationDateTooLateError : NSValidationNumberTooLargeError
+        case .matches:
+            return NSValidationStringPatternMatchingError
+        default:
+            return NSManagedObjectValidationError
+        }
+    }
+}
+#endif

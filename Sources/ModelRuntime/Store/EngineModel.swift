@@ -1,0 +1,218 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelSchema
+import ModelStore
+
+/// What the engine derives once from a model in use: Core Data's store layout, and for every
+/// entity its slots (the object storage indexes), the column each slot reads and writes, and the
+/// SQL of its statements. Objects keep their values in a flat array indexed by slot; a row is
+/// read into it by column index, so no property name is looked up per row.
+final class EngineModel: @unchecked Sendable {
+    let layout: StoreLayout
+    let version: ModelVersion
+    /// By `Z_ENT` − 1.
+    private(set) var entities: [EngineEntity] = []
+    private var byName: [String: EngineEntity] = [:]
+    private var byDescription: [ObjectIdentifier: EngineEntity] = [:]
+
+    init(_ model: NSManagedObjectModel) {
+        version = ModelSchemaBridge.version(of: model)
+        layout = StoreLayout(version)
+        let descriptions = model.entitiesByName
+        for entityLayout in layout.entities {
+            guard let description = descriptions[entityLayout.name] else { continue }
+            let entity = EngineEntity(description: description, layout: entityLayout, table: layout.table(of: entityLayout))
+            entities.append(entity)
+            byName[entityLayout.name] = entity
+            byDescription[ObjectIdentifier(description)] = entity
+        }
+        for entity in entities { entity.link(in: self) }
+    }
+
+    static func of(_ model: NSManagedObjectModel) -> EngineModel {
+        model.engineData(EngineModel.self) { EngineModel($0) }
+    }
+
+    func entity(named name: String) -> EngineEntity? { byName[name] }
+
+    func entity(number: Int) -> EngineEntity? {
+        number >= 1 && number <= entities.count ? entities[number - 1] : nil
+    }
+
+    func entity(for description: NSEntityDescription) -> EngineEntity? {
+        byDescription[ObjectIdentifier(description)] ?? description.name.flatMap { byName[$0] }
+    }
+}
+
+/// How one slot of an entity's objects is kept and stored.
+enum SlotKind {
+    /// An attribute: its type and the table column holding it (nil when transient).
+    case attribute(NSAttributeType, column: Int32?)
+    /// A composite attribute: its leaves (path from the attribute, type) and their columns.
+    case composite(leaves: [(path: [String], type: NSAttributeType)], columns: [Int32])
+    /// A to-one relationship: key column, destination-entity column, order column.
+    case toOne(key: Int32?, entity: Int32?)
+    /// A to-many relationship whose inverse is a to-one: the inverse's key column in the
+    /// destination table, and the destination table's order column for ordered ones.
+    case toManyByInverseKey
+    /// A to-many relationship kept in a join table.
+    case toManyByJoinTable(Int)
+    /// A transient relationship.
+    case transientRelationship
+}
+
+/// One entity as the engine uses it.
+final class EngineEntity: @unchecked Sendable {
+    let description: NSEntityDescription
+    let name: String
+    let number: Int
+    let rootNumber: Int
+    let entityNumbers: ClosedRange<Int>
+    let table: StoreLayout.Table
+    let slotCount: Int
+    let properties: [NSPropertyDescription]
+    let slotKinds: [SlotKind]
+    let slotsByName: [String: Int]
+    /// Attribute slots in slot order, relationship slots in slot order.
+    let attributeSlots: [Int]
+    let relationshipSlots: [Int]
+    /// Per relationship slot: the destination entity and the inverse's slot there.
+    private(set) var destinations: [Int: EngineEntity] = [:]
+    private(set) var inverseSlots: [Int: Int] = [:]
+    /// Per relationship slot: whether this side writes the join-table rows.
+    private(set) var writesJoinRows: [Int: Bool] = [:]
+    /// Per join-table slot: (this side's column, the destination's column).
+    private(set) var joinColumns: [Int: (mine: String, other: String, table: String)] = [:]
+    /// Columns this entity writes (table column indexes, in table order) and their slots.
+    let writtenColumns: [(column: Int32, slot: Int, leaf: Int?)]
+    /// Every column of the table, in table order (`Z_PK`, `Z_ENT`, `Z_OPT` first).
+    let selectColumns: String
+    let selectSQL: String
+    let selectByKeySQL: String
+    /// Per to-many slot: `SELECT Z_PK, Z_ENT` of the destinations, bound to the source's key.
+    private(set) var toManySQL: [Int: String] = [:]
+    private(set) weak var model: EngineModel?
+    let insertSQL: String
+    let updateSQL: String
+    let deleteSQL: String
+    /// `Z_ENT` restriction of the entity and its sub-entities.
+    let entityRestriction: String
+
+    init(description: NSEntityDescription, layout: StoreLayout.EntityLayout, table: StoreLayout.Table) {
+        self.description = description
+        name = layout.name
+        number = layout.entityNumber
+        rootNumber = layout.rootEntityNumber
+        entityNumbers = layout.entityNumbers
+        self.table = table
+        slotCount = layout.properties.count
+        let byName = description.propertiesByName
+        var properties: [NSPropertyDescription] = []
+        var kinds: [SlotKind] = []
+        var written: [(column: Int32, slot: Int, leaf: Int?)] = []
+        for property in layout.properties {
+            let described = byName[property.name] ?? NSPropertyDescription()
+            properties.append(described)
+            switch property.storage {
+            case .none:
+                kinds.append(
+                    property.isRelationship
+                        ? .transientRelationship
+                        : .attribute((described as? NSAttributeDescription)?.attributeType ?? .undefinedAttributeType, column: nil))
+            case .column(let column):
+                kinds.append(.attribute((described as? NSAttributeDescription)?.attributeType ?? .undefinedAttributeType, column: Int32(column)))
+                written.append((Int32(column), property.slot, nil))
+            case .composite(let columns):
+                let leaves = Self.leaves(of: described as? NSCompositeAttributeDescription)
+                kinds.append(.composite(leaves: leaves, columns: columns.map { Int32($0) }))
+                for (leaf, column) in columns.enumerated() { written.append((Int32(column), property.slot, leaf)) }
+            case .toOne(let key, let entity, _):
+                kinds.append(.toOne(key: Int32(key), entity: entity.map { Int32($0) }))
+                written.append((Int32(key), property.slot, nil))
+                if let entity { written.append((Int32(entity), property.slot, -1)) }
+            case .inverseOfToOne:
+                kinds.append(.toManyByInverseKey)
+            case .joinTable(let index):
+                kinds.append(.toManyByJoinTable(index))
+            }
+        }
+        written.sort { $0.column < $1.column }
+        self.properties = properties
+        slotKinds = kinds
+        writtenColumns = written
+        slotsByName = Dictionary(layout.properties.map { ($0.name, $0.slot) }) { first, _ in first }
+        attributeSlots = layout.properties.filter { !$0.isRelationship }.map(\.slot)
+        relationshipSlots = layout.properties.filter(\.isRelationship).map(\.slot)
+        let columns = table.columns.map { "t." + $0.name }.joined(separator: ", ")
+        selectColumns = columns
+        selectSQL = "SELECT \(columns) FROM \(table.name) t"
+        selectByKeySQL = selectSQL + " WHERE t.Z_PK = ?"
+        let names = ["Z_PK", "Z_ENT", "Z_OPT"] + written.map { table.columns[Int($0.column)].name }
+        insertSQL =
+            "INSERT INTO \(table.name) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
+        let assignments = (["Z_OPT"] + written.map { table.columns[Int($0.column)].name }).map { "\($0) = ?" }
+        updateSQL = "UPDATE \(table.name) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ? AND Z_OPT = ?"
+        deleteSQL = "DELETE FROM \(table.name) WHERE Z_PK = ? AND Z_OPT = ?"
+        entityRestriction =
+            entityNumbers.count == 1 ? "t.Z_ENT = \(number)" : "t.Z_ENT >= \(entityNumbers.lowerBound) AND t.Z_ENT <= \(entityNumbers.upperBound)"
+    }
+
+    static func leaves(of composite: NSCompositeAttributeDescription?, path: [String] = []) -> [(path: [String], type: NSAttributeType)] {
+        guard let composite else { return [] }
+        return composite.elements.filter { !$0.isTransient }.flatMap { element -> [(path: [String], type: NSAttributeType)] in
+            if let nested = element as? NSCompositeAttributeDescription { return leaves(of: nested, path: path + [element.name]) }
+            return [(path + [element.name], element.attributeType)]
+        }
+    }
+
+    func link(in model: EngineModel) {
+        self.model = model
+        for slot in relationshipSlots {
+            guard let relationship = properties[slot] as? NSRelationshipDescription,
+                let destinationName = relationship.destinationEntity?.name, let destination = model.entity(named: destinationName)
+            else { continue }
+            destinations[slot] = destination
+            if let inverseName = relationship.inverseRelationship?.name, let inverse = destination.slotsByName[inverseName] {
+                inverseSlots[slot] = inverse
+            }
+            if case .toManyByJoinTable(let index) = slotKinds[slot] {
+                let joinTable = model.layout.joinTables[index]
+                // A side names the relationship of the other entity that leads to its entity.
+                let otherIsFirst = joinTable.first.relationshipName == relationship.name
+                let other = otherIsFirst ? joinTable.first : joinTable.second
+                let mine = otherIsFirst ? joinTable.second : joinTable.first
+                joinColumns[slot] = (mine.column, other.column, joinTable.name)
+                writesJoinRows[slot] = inverseSlots[slot] == nil || !otherIsFirst || joinTable.second.relationshipName == relationship.name
+                let order = joinTable.orderColumns.first.map { "j.\($0)" } ?? "t.Z_PK"
+                toManySQL[slot] =
+                    "SELECT t.Z_PK, t.Z_ENT FROM \(destination.table.name) t JOIN \(joinTable.name) j ON j.\(other.column) = t.Z_PK "
+                    + "WHERE j.\(mine.column) = ? ORDER BY \(order)"
+            }
+        }
+        for slot in relationshipSlots {
+            if case .toManyByInverseKey = slotKinds[slot], let inverse = inverseKeyColumn(forToManySlot: slot) {
+                toManySQL[slot] =
+                    "SELECT t.Z_PK, t.Z_ENT FROM \(inverse.table) t WHERE t.\(inverse.key) = ? ORDER BY t.\(inverse.order ?? "Z_PK")"
+            }
+        }
+    }
+
+    func inverseKeyColumn(forToManySlot slot: Int) -> (table: String, key: String, order: String?)? {
+        guard let destination = destinations[slot], let inverse = inverseSlots[slot],
+            case .toOne(let key?, _) = destination.slotKinds[inverse]
+        else { return nil }
+        let orderColumn = destination.table.columns.first {
+            if case .order(_, let property) = $0.role { property == destination.properties[inverse].name } else { false }
+        }
+        return (destination.table.name, destination.table.columns[Int(key)].name, orderColumn?.name)
+    }
+
+    func isRelationshipToMany(_ slot: Int) -> Bool {
+        switch slotKinds[slot] {
+        case .toManyByInverseKey, .toManyByJoinTable: true
+        case .transientRelationship: (properties[slot] as? NSRelationshipDescription)?.isToMany ?? false
+        default: false
+        }
+    }
+}
+#endif

@@ -1,0 +1,206 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelStore
+
+/// Writes one save's rows into one store, in one transaction, as Core Data writes them:
+/// inserts with `Z_OPT` 1, updates and deletes guarded by the `Z_OPT` the object was read with
+/// (a changed row is an optimistic-locking conflict), join-table rows for many-to-many
+/// relationships, and uniqueness constraints checked first. Conflicts are resolved by the
+/// context's merge policy or fail the save.
+struct RowWriter {
+    let context: NSManagedObjectContext
+    let store: NSPersistentStore
+    var connection: StoreConnection { store.engine.connection }
+
+    func write(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject]) throws {
+        try SQLiteStoreEngine.wrap {
+            try connection.transaction(.immediate) {
+                var inserted = inserted
+                var updated = updated
+                try resolveConstraints(inserted: &inserted, updated: &updated)
+                var conflicts: [NSMergeConflict] = []
+                for object in deleted { try delete(object, conflicts: &conflicts) }
+                for object in inserted { try insert(object) }
+                for object in updated { try update(object, conflicts: &conflicts) }
+                if !conflicts.isEmpty {
+                    throw CoreDataError.make(
+                        NSManagedObjectMergeError, "Could not merge changes.", [NSPersistentStoreSaveConflictsErrorKey: conflicts])
+                }
+                for object in inserted + updated { try writeJoinRows(of: object) }
+            }
+        }
+    }
+
+    // MARK: Rows
+
+    private func insert(_ object: NSManagedObject) throws {
+        let entity = object.engine
+        guard let key = object.id.primaryKey else { return }
+        let statement = try connection.cachedStatement(entity.insertSQL)
+        defer { statement.reset() }
+        statement.bind(key, at: 1)
+        statement.bind(Int64(entity.number), at: 2)
+        statement.bind(Int64(1), at: 3)
+        bindColumns(of: object, to: statement, from: 4)
+        try statement.step()
+    }
+
+    private func update(_ object: NSManagedObject, conflicts: inout [NSMergeConflict]) throws {
+        let entity = object.engine
+        guard let key = object.id.primaryKey else { return }
+        let statement = try connection.cachedStatement(entity.updateSQL)
+        defer { statement.reset() }
+        let count = Int32(entity.writtenColumns.count)
+        statement.bind(object.version + 1, at: 1)
+        bindColumns(of: object, to: statement, from: 2)
+        statement.bind(key, at: count + 2)
+        statement.bind(object.version, at: count + 3)
+        try statement.step()
+        guard connection.changes == 0 else { return }
+        // The row changed (or went away) since the object read it.
+        let current = try currentVersion(of: object)
+        switch context.mergeType {
+        case .errorMergePolicyType:
+            conflicts.append(
+                NSMergeConflict(
+                    source: object, newVersion: Int(current ?? 0), oldVersion: Int(object.version),
+                    cachedSnapshot: object.committedValues(forKeys: nil), persistedSnapshot: nil))
+        case .overwriteMergePolicyType, .mergeByPropertyObjectTrumpMergePolicyType, .mergeByPropertyStoreTrumpMergePolicyType:
+            guard let current else { return }
+            if context.mergeType != .overwriteMergePolicyType { try mergeStoreValues(into: object, storeWins: context.mergeType == .mergeByPropertyStoreTrumpMergePolicyType) }
+            object.version = current
+            try update(object, conflicts: &conflicts)
+        case .rollbackMergePolicyType:
+            // The store's row wins: the object's changes are dropped.
+            if let current {
+                try reload(object)
+                object.version = current - 1
+            }
+        }
+    }
+
+    /// Property-level merge with the row as it is now: properties the object did not change take
+    /// the store's values; with `storeWins`, so do the ones both changed.
+    private func mergeStoreValues(into object: NSManagedObject, storeWins: Bool) throws {
+        let entity = object.engine
+        let statement = try connection.cachedStatement(entity.selectByKeySQL)
+        defer { statement.reset() }
+        statement.bind(object.id.primaryKey ?? 0, at: 1)
+        guard try statement.step() else { return }
+        let local = object.values
+        let changedSlots = Set(entity.properties.indices.filter { object.isChanged($0) })
+        context.fill(object, from: statement, store: store)
+        let stored = object.values
+        var merged = local
+        for slot in 0..<entity.slotCount where !(stored[slot] is ToManyUnloaded) {
+            let storeChanged = !SlotValues.equal(stored[slot], object.committed?[slot])
+            if !changedSlots.contains(slot) || (storeWins && storeChanged) { merged[slot] = stored[slot] }
+        }
+        object.values = merged
+        for slot in 0..<entity.slotCount where merged[slot] is ToManyUnloaded { object.values[slot] = local[slot] }
+    }
+
+    private func reload(_ object: NSManagedObject) throws {
+        let statement = try connection.cachedStatement(object.engine.selectByKeySQL)
+        defer { statement.reset() }
+        statement.bind(object.id.primaryKey ?? 0, at: 1)
+        if try statement.step() { context.fill(object, from: statement, store: store) }
+    }
+
+    private func currentVersion(of object: NSManagedObject) throws -> Int64? {
+        let statement = try connection.cachedStatement("SELECT Z_OPT FROM \(object.engine.table.name) WHERE Z_PK = ?")
+        defer { statement.reset() }
+        statement.bind(object.id.primaryKey ?? 0, at: 1)
+        return try statement.step() ? statement.int64(at: 0) : nil
+    }
+
+    private func delete(_ object: NSManagedObject, conflicts: inout [NSMergeConflict]) throws {
+        let entity = object.engine
+        guard let key = object.id.primaryKey else { return }
+        let statement = try connection.cachedStatement(entity.deleteSQL)
+        statement.bind(key, at: 1)
+        statement.bind(object.version, at: 2)
+        try statement.step()
+        statement.reset()
+        if connection.changes == 0, let current = try currentVersion(of: object) {
+            if context.mergeType == .errorMergePolicyType {
+                conflicts.append(
+                    NSMergeConflict(
+                        source: object, newVersion: Int(current), oldVersion: Int(object.version),
+                        cachedSnapshot: object.committedValues(forKeys: nil), persistedSnapshot: nil))
+            } else {
+                let force = try connection.cachedStatement("DELETE FROM \(entity.table.name) WHERE Z_PK = ?")
+                force.bind(key, at: 1)
+                try force.step()
+                force.reset()
+            }
+        }
+        for (_, columns) in entity.joinColumns {
+            let statement = try connection.cachedStatement("DELETE FROM \(columns.table) WHERE \(columns.mine) = ?")
+            statement.bind(key, at: 1)
+            try statement.step()
+            statement.reset()
+        }
+    }
+
+    /// Binds the entity's written columns, in ``EngineEntity/writtenColumns`` order.
+    private func bindColumns(of object: NSManagedObject, to statement: Statement, from first: Int32) {
+        let entity = object.engine
+        for (offset, written) in entity.writtenColumns.enumerated() {
+            let index = first + Int32(offset)
+            let value = object.values[written.slot]
+            switch entity.slotKinds[written.slot] {
+            case .attribute(let type, _):
+                StoreValueCodec.bind(value, as: type, to: statement, at: index)
+            case .composite(let leaves, _):
+                let leaf = leaves[written.leaf ?? 0]
+                StoreValueCodec.bind(Self.leafValue(value, path: leaf.path), as: leaf.type, to: statement, at: index)
+            case .toOne:
+                guard let destination = value as? NSManagedObject, let key = destination.id.primaryKey, !destination.deletedFlag else {
+                    statement.bindNull(at: index)
+                    continue
+                }
+                statement.bind(written.leaf == -1 ? Int64(destination.engine.number) : key, at: index)
+            default:
+                statement.bindNull(at: index)
+            }
+        }
+    }
+
+    static func leafValue(_ value: Any?, path: [String]) -> Any? {
+        var current: Any? = value
+        for name in path {
+            guard let dictionary = current as? [String: Any] else { return nil }
+            current = dictionary[name]
+        }
+        return current
+    }
+
+    /// Adds and removes the join-table rows of the object's many-to-many relationships.
+    private func writeJoinRows(of object: NSManagedObject) throws {
+        let entity = object.engine
+        guard let key = object.id.primaryKey else { return }
+        for (slot, columns) in entity.joinColumns where entity.writesJoinRows[slot] == true {
+            guard let current = object.values[slot] as? ToMany else { continue }
+            let before = object.insertedFlag ? ToMany() : (object.committed?[slot] as? ToMany ?? ToMany())
+            for destination in current.objects where !before.contains(destination) {
+                guard let other = destination.id.primaryKey, !destination.deletedFlag else { continue }
+                let statement = try connection.cachedStatement(
+                    "INSERT OR IGNORE INTO \(columns.table) (\(columns.mine), \(columns.other)) VALUES (?, ?)")
+                statement.bind(key, at: 1)
+                statement.bind(other, at: 2)
+                try statement.step()
+                statement.reset()
+            }
+            for destination in before.objects where !current.contains(destination) {
+                guard let other = destination.id.primaryKey else { continue }
+                let statement = try connection.cachedStatement("DELETE FROM \(columns.table) WHERE \(columns.mine) = ? AND \(columns.other) = ?")
+                statement.bind(key, at: 1)
+                statement.bind(other, at: 2)
+                try statement.step()
+                statement.reset()
+            }
+        }
+    }
+}
+#endif

@@ -1,0 +1,135 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelSchema
+import ModelStore
+
+/// The SQLite database of one persistent store: opens or creates it with `ModelStore`'s schema
+/// and connection (WAL, Core Data's SQL functions), checks an existing store's model, and runs
+/// the engine's statements. Used under its coordinator's lock only.
+final class SQLiteStoreEngine {
+    let connection: StoreConnection
+    let model: EngineModel
+    let storeUUID: String
+    var metadata: [String: Any]
+    let isInMemory: Bool
+
+    /// Opens the store at `url` (created when missing, unless read-only), or an in-memory store
+    /// for nil, `/dev/null` or `NSInMemoryStoreType`.
+    init(url: URL?, inMemory: Bool, readOnly: Bool, model: EngineModel, managedObjectModel: NSManagedObjectModel) throws {
+        self.model = model
+        let memory = inMemory || url == nil || url?.path == "/dev/null"
+        isInMemory = memory
+        if memory {
+            connection = try Self.wrap { try StoreSchema.create(at: ":memory:", version: model.version, layout: model.layout) }
+        } else {
+            let path = url!.path
+            if FileManager.default.fileExists(atPath: path) {
+                connection = try Self.wrap {
+                    readOnly
+                        ? try StoreConnection(path: path, mode: .readOnly) : try StoreConnection.openStore(at: path)
+                }
+            } else {
+                guard !readOnly else {
+                    throw CoreDataError.make(NSPersistentStoreOpenError, "The read-only store at \(path) does not exist", [NSFilePathErrorKey: path])
+                }
+                try? FileManager.default.createDirectory(at: url!.deletingLastPathComponent(), withIntermediateDirectories: true)
+                connection = try Self.wrap { try StoreSchema.create(at: path, version: model.version, layout: model.layout) }
+            }
+        }
+        let opened = connection
+        guard let row = try Self.wrap({ try StoreMetadataTable.read(opened) }) else {
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "The file is not a Core Data SQLite store (no metadata)")
+        }
+        storeUUID = row.storeUUID
+        metadata = Self.dictionary(row.plist) as? [String: Any] ?? [:]
+        metadata[NSStoreUUIDKey] = row.storeUUID
+        metadata[NSStoreTypeKey] = NSSQLiteStoreType
+        try checkModel(managedObjectModel, path: url?.path ?? ":memory:")
+    }
+
+    /// Fails with `NSPersistentStoreIncompatibleVersionHashError` when another model version
+    /// wrote the store, naming the entities that differ.
+    private func checkModel(_ managedObjectModel: NSManagedObjectModel, path: String) throws {
+        let stored = StoreModelMatch.entityHashes(inMetadata: metadata) ?? [:]
+        let mine = managedObjectModel.entityVersionHashesByName.mapValues { [UInt8]($0) }
+        if stored != mine {
+            let match = StoreModelMatch.match(stored, against: [.init(name: "model", entityHashes: mine)])
+            let names = match.differences.map { "\($0.entityName) (\($0.kind.rawValue))" }.joined(separator: ", ")
+            throw CoreDataError.make(
+                NSPersistentStoreIncompatibleVersionHashError,
+                "The model used to open the store is incompatible with the one used to create the store; entities that differ: \(names)",
+                [NSFilePathErrorKey: path, "NSStoreModelVersionHashes": metadata[NSStoreModelVersionHashesKey] ?? [:]])
+        }
+        let differences = try Self.wrap { try StoreSchema.differences(of: connection, from: model.layout, version: model.version) }
+        if !differences.isEmpty {
+            throw CoreDataError.make(
+                NSPersistentStoreIncompatibleSchemaError, "The store's tables differ from the model: " + differences.joined(separator: "; "),
+                [NSFilePathErrorKey: path])
+        }
+    }
+
+    /// Runs `body`, turning SQLite and store errors into Core Data's errors.
+    static func wrap<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StoreSQLiteError {
+            throw CoreDataError.make(NSSQLiteError, "SQLite error: \(error)", [NSSQLiteErrorDomain: Int(error.code)])
+        } catch let error as NSError where error.domain == NSCocoaErrorDomain {
+            throw error
+        } catch {
+            throw CoreDataError.make(NSPersistentStoreOpenError, "\(error)")
+        }
+    }
+
+    static func dictionary(_ plist: PropertyList) -> Any {
+        switch plist {
+        case .string(let value): return value
+        case .integer(let value): return Int(value)
+        case .real(let value): return value
+        case .boolean(let value): return value
+        case .data(let value): return Data(value)
+        case .date(let value): return Date(timeIntervalSinceReferenceDate: value)
+        case .array(let values): return values.map(dictionary)
+        case .dictionary(let members):
+            var result: [String: Any] = [:]
+            for member in members { result[member.key] = dictionary(member.value) }
+            return result
+        case .uid(let value): return Int(value)
+        }
+    }
+
+    /// Writes the metadata dictionary back into `Z_METADATA`.
+    func writeMetadata() throws {
+        var members: [(key: String, value: PropertyList)] = []
+        for key in metadata.keys.sorted() where key != NSStoreUUIDKey && key != NSStoreTypeKey {
+            if let value = Self.plist(metadata[key]!) { members.append((key, value)) }
+        }
+        if let type = metadata[NSStoreTypeKey] as? String { members.append((NSStoreTypeKey, .string(type))) }
+        try Self.wrap {
+            try StoreMetadataTable.write(.init(storeUUID: storeUUID, plist: .dictionary(members.sorted { $0.key < $1.key })), to: connection)
+        }
+    }
+
+    static func plist(_ value: Any) -> PropertyList? {
+        switch value {
+        case let value as String: return .string(value)
+        case let value as Bool: return .boolean(value)
+        case let value as Int: return .integer(Int64(value))
+        case let value as Int64: return .integer(value)
+        case let value as Double: return .real(value)
+        case let value as Data: return .data([UInt8](value))
+        case let value as Date: return .date(value.timeIntervalSinceReferenceDate)
+        case let value as [Any]: return .array(value.compactMap(plist))
+        case let value as [String: Any]: return .dictionary(value.keys.sorted().compactMap { key in plist(value[key]!).map { (key, $0) } })
+        default: return nil
+        }
+    }
+
+    // MARK: Keys
+
+    /// Reserves `count` primary keys for the table of `root` (outside any transaction).
+    func allocateKeys(_ count: Int, root: Int) throws -> Int64 {
+        try Self.wrap { try PrimaryKeyAllocator(connection: connection).allocate(count, rootEntityNumber: root) }
+    }
+}
+#endif

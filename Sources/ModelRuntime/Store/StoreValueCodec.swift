@@ -1,0 +1,147 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelStore
+
+/// Converts attribute values between their Swift form in object storage and Core Data's column
+/// encoding: integers and Booleans as INTEGER, dates as seconds since the 2001 reference date,
+/// UUIDs as 16 bytes, URIs as text, binary and transformable data as BLOB.
+enum StoreValueCodec {
+    /// Reads the value of `column` as an attribute of `type`; nil for NULL.
+    static func read(_ statement: Statement, _ column: Int32, as type: NSAttributeType) -> Any? {
+        if statement.isNull(at: column) { return nil }
+        switch type {
+        case .integer16AttributeType: return Int16(truncatingIfNeeded: statement.int64(at: column))
+        case .integer32AttributeType: return Int32(truncatingIfNeeded: statement.int64(at: column))
+        case .integer64AttributeType: return statement.int64(at: column)
+        case .booleanAttributeType: return statement.int64(at: column) != 0
+        case .doubleAttributeType: return statement.double(at: column)
+        case .floatAttributeType: return Float(statement.double(at: column))
+        case .decimalAttributeType:
+            switch statement.value(at: column) {
+            case .integer(let value): return Decimal(value)
+            case .text(let text): return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+            default: return Decimal(statement.double(at: column))
+            }
+        case .dateAttributeType: return Date(timeIntervalSinceReferenceDate: statement.double(at: column))
+        case .stringAttributeType: return statement.string(at: column)
+        case .UUIDAttributeType:
+            if let bytes = statement.bytes(at: column), bytes.count == 16 {
+                return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                    bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            }
+            return statement.string(at: column).flatMap(UUID.init(uuidString:))
+        case .URIAttributeType:
+            if let text = statement.string(at: column) { return URL(string: text) }
+            return nil
+        case .binaryDataAttributeType, .transformableAttributeType, .objectIDAttributeType, .compositeAttributeType,
+            .undefinedAttributeType:
+            switch statement.value(at: column) {
+            case .blob(let bytes): return Data(bytes)
+            case .text(let text): return text
+            case .integer(let value): return value
+            case .real(let value): return value
+            case .null: return nil
+            }
+        }
+    }
+
+    /// Binds `value` (an attribute of `type`) to parameter `index`.
+    static func bind(_ value: Any?, as type: NSAttributeType, to statement: Statement, at index: Int32) {
+        guard let value = KeyPathReader.unwrapped(value) else { return statement.bindNull(at: index) }
+        switch type {
+        case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType, .booleanAttributeType:
+            switch QueryValues.number(value) {
+            case .integer(let number): statement.bind(number, at: index)
+            case .double(let number): statement.bind(Int64(exactly: number.rounded(.towardZero)) ?? 0, at: index)
+            case .decimal(let number): statement.bind(NSDecimalNumber(decimal: number).int64Value, at: index)
+            case nil: statement.bindNull(at: index)
+            }
+        case .doubleAttributeType, .floatAttributeType, .decimalAttributeType:
+            switch QueryValues.number(value) {
+            case .integer(let number): statement.bind(Double(number), at: index)
+            case .double(let number): statement.bind(number, at: index)
+            case .decimal(let number): statement.bind(NSDecimalNumber(decimal: number).doubleValue, at: index)
+            case nil: statement.bindNull(at: index)
+            }
+        case .dateAttributeType:
+            if let date = value as? Date { statement.bind(date.timeIntervalSinceReferenceDate, at: index) } else { statement.bindNull(at: index) }
+        case .stringAttributeType:
+            if let text = QueryValues.string(value) { statement.bind(text, at: index) } else { statement.bind("\(value)", at: index) }
+        case .UUIDAttributeType:
+            if let uuid = value as? UUID {
+                statement.bind(bytes: withUnsafeBytes(of: uuid.uuid) { Array($0) }, at: index)
+            } else {
+                statement.bindNull(at: index)
+            }
+        case .URIAttributeType:
+            if let url = value as? URL { statement.bind(url.absoluteString, at: index) } else { statement.bind("\(value)", at: index) }
+        default:
+            if let data = value as? Data {
+                statement.bind(bytes: [UInt8](data), at: index)
+            } else if let text = value as? String {
+                statement.bind(text, at: index)
+            } else {
+                statement.bindNull(at: index)
+            }
+        }
+    }
+
+    /// `value` converted to the Swift type the engine keeps for an attribute of `type`
+    /// (`NSNumber` and other integer widths become the declared width), so values read back
+    /// from the store and values set by code compare equal.
+    static func normalized(_ value: Any?, as type: NSAttributeType) -> Any? {
+        guard let value = KeyPathReader.unwrapped(value) else { return nil }
+        switch type {
+        case .integer16AttributeType:
+            if value is Int16 { return value }
+            if case .integer(let n)? = QueryValues.number(value) { return Int16(truncatingIfNeeded: n) }
+        case .integer32AttributeType:
+            if value is Int32 { return value }
+            if case .integer(let n)? = QueryValues.number(value) { return Int32(truncatingIfNeeded: n) }
+        case .integer64AttributeType:
+            if value is Int64 { return value }
+            if case .integer(let n)? = QueryValues.number(value) { return n }
+        case .booleanAttributeType:
+            if value is Bool { return value }
+            if case .integer(let n)? = QueryValues.number(value) { return n != 0 }
+        case .doubleAttributeType:
+            if value is Double { return value }
+            switch QueryValues.number(value) {
+            case .integer(let n)?: return Double(n)
+            case .double(let n)?: return n
+            case .decimal(let n)?: return NSDecimalNumber(decimal: n).doubleValue
+            case nil: break
+            }
+        case .floatAttributeType:
+            if value is Float { return value }
+            switch QueryValues.number(value) {
+            case .integer(let n)?: return Float(n)
+            case .double(let n)?: return Float(n)
+            case .decimal(let n)?: return NSDecimalNumber(decimal: n).floatValue
+            case nil: break
+            }
+        case .decimalAttributeType:
+            if value is Decimal { return value }
+            switch QueryValues.number(value) {
+            case .integer(let n)?: return Decimal(n)
+            case .double(let n)?: return Decimal(n)
+            case .decimal(let n)?: return n
+            case nil: break
+            }
+        case .stringAttributeType:
+            return QueryValues.string(value) ?? value
+        case .dateAttributeType:
+            if let date = QueryValues.object(value, as: NSDate.self) { return date as Date }
+        case .UUIDAttributeType:
+            if let uuid = QueryValues.object(value, as: NSUUID.self) { return uuid as UUID }
+        case .URIAttributeType:
+            if let url = QueryValues.object(value, as: NSURL.self) { return url as URL }
+        case .binaryDataAttributeType:
+            if let data = QueryValues.object(value, as: NSData.self) { return data as Data }
+        default:
+            break
+        }
+        return value
+    }
+}
+#endif
