@@ -1,0 +1,19 @@
+#if !canImport(CoreData)
+import Foundation
+
+extension NSEntityDescription {
+    /// The entity named `entityName` in the model of the context's coordinator.
+    public class func entity(forEntityName entityName: String, in context: NSManagedObjectContext) -> NSEntityDescription? {
+        context.persistentStoreCoordinator?.managedObjectModel.entitiesByName[entityName]
+    }
+
+    /// Inserts a new object of the named entity into the context, of the entity's class.
+    public class func insertNewObject(forEntityName entityName: String, into context: NSManagedObjectContext) -> NSManagedObject {
+        guard let entity = entity(forEntityName: entityName, in: context) else {
+            preconditionFailure("+entityForName: could not locate an entity named '\(entityName)' in this model.")
+        }
+        let type = ClassRegistry.objectClass(for: entity)
+        return type.init(entity: entity, insertInto: context)
+    }
+}
+#endif
