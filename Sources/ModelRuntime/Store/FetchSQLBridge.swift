@@ -42,9 +42,8 @@ enum FetchSQLBridge {
     }
 
     private static func operand(_ expression: NSExpression, entity: EngineEntity) throws -> Operand {
+        if let known = expression.constantValueIfKnown { return .constant(known.value) }
         switch expression.expressionType {
-        case .constantValue:
-            return .constant(expression.constantValue)
         case .evaluatedObject:
             return .column("t.Z_PK", .objectIDAttributeType)
         case .keyPath:
