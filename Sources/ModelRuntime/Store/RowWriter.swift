@@ -88,12 +88,13 @@ struct RowWriter {
         statement.bind(object.id.primaryKey ?? 0, at: 1)
         guard try statement.step() else { return }
         let local = object.values
+        let before = object.committed
         let changedSlots = Set(entity.properties.indices.filter { object.isChanged($0) })
         context.fill(object, from: statement, store: store)
         let stored = object.values
         var merged = local
         for slot in 0..<entity.slotCount where !(stored[slot] is ToManyUnloaded) {
-            let storeChanged = !SlotValues.equal(stored[slot], object.committed?[slot])
+            let storeChanged = !SlotValues.equal(stored[slot], before?[slot])
             if !changedSlots.contains(slot) || (storeWins && storeChanged) { merged[slot] = stored[slot] }
         }
         object.values = merged
