@@ -177,8 +177,12 @@ extension NSManagedObjectContext {
     func materialize(_ statement: Statement, entity: EngineEntity, store: NSPersistentStore, asFault: Bool) -> NSManagedObject {
         let object = self.object(entity: entity, primaryKey: statement.int64(at: 0), store: store)
         if object.faultState == .hollow {
-            fill(object, from: statement, store: store)
-            object.faultState = .fault
+            if let parent {
+                _ = loadFromParent(parent, into: object)
+            } else {
+                fill(object, from: statement, store: store)
+                object.faultState = .fault
+            }
         }
         if !asFault, object.faultState == .fault { object.fireFault() }
         return object
@@ -230,6 +234,7 @@ extension NSManagedObjectContext {
     /// Loads the row of a hollow object; false when the store has no such row.
     @discardableResult
     func loadRow(into object: NSManagedObject) -> Bool {
+        if let parent { return loadFromParent(parent, into: object) }
         guard let store = object.id.persistentStore, let key = object.id.primaryKey, let coordinator = persistentStoreCoordinator else {
             return false
         }
@@ -246,6 +251,26 @@ extension NSManagedObjectContext {
         return found
     }
 
+    /// A child context reads objects from its parent: the parent's current values, unsaved
+    /// changes included.
+    func loadFromParent(_ parent: NSManagedObjectContext, into object: NSManagedObject) -> Bool {
+        let id = object.id
+        let taken: (values: [(slot: Int, value: Snapshot.Value)], version: Int64)? = parent.performAndWait {
+            let source = parent.object(with: id)
+            if source.faultState == .hollow, !parent.loadRow(into: source) { return nil }
+            return (Snapshot.take(source, slots: nil), source.version)
+        }
+        guard let taken else {
+            if object.faultState == .hollow { object.faultState = .materialized }
+            return false
+        }
+        Snapshot.apply(taken.values, to: object, in: self)
+        object.committed = object.values
+        object.version = taken.version
+        if object.faultState == .hollow { object.faultState = .fault }
+        return true
+    }
+
     /// Called when a hollow object is first used.
     func fulfillFault(_ object: NSManagedObject) {
         _ = loadRow(into: object)
@@ -253,6 +278,15 @@ extension NSManagedObjectContext {
 
     /// The objects of a to-many relationship, from the store.
     func loadToMany(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
+        if let parent {
+            let id = object.id
+            let ids: [NSManagedObjectID] = parent.performAndWait {
+                let source = parent.object(with: id)
+                if source.faultState == .hollow, !parent.loadRow(into: source) { return [] }
+                return source.loadedToMany(slot).objects.map(\.id)
+            }
+            return ids.map { self.object(with: $0) }.filter { !$0.deletedFlag }
+        }
         guard let store = object.id.persistentStore, let key = object.id.primaryKey, let coordinator = persistentStoreCoordinator,
             let sql = object.engine.toManySQL[slot], let destination = object.engine.destinations[slot]
         else { return [] }
