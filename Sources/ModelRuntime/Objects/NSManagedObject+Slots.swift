@@ -283,27 +283,33 @@ public final class ToManyProxy {
 /// Which class makes the objects of an entity, and which entity a class stands for.
 enum ClassRegistry {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var classesByEntity: [String: NSManagedObject.Type] = [:]
+    nonisolated(unsafe) private static var classesByEntity: [ObjectIdentifier: KnownClass] = [:]
     nonisolated(unsafe) private static var models: [WeakModel] = []
 
     struct WeakModel {
         weak var model: NSManagedObjectModel?
     }
 
+    /// A class known for an entity; the weak reference tells a live entity from one whose
+    /// address was reused.
+    struct KnownClass {
+        weak var entity: NSEntityDescription?
+        let type: NSManagedObject.Type
+    }
+
     static func unqualified(_ name: String) -> String {
         name.split(separator: ".").last.map(String.init) ?? name
     }
 
-    static func key(_ entity: NSEntityDescription) -> String {
-        "\(ObjectIdentifier(entity).hashValue)"
-    }
 
     /// Records that objects of `entity` are of `type` (a subclass, made by user code).
     static func note(_ type: NSManagedObject.Type, for entity: NSEntityDescription) {
         guard type != NSManagedObject.self else { return }
         lock.lock()
         defer { lock.unlock() }
-        classesByEntity[key(entity)] = type
+        if let known = classesByEntity[ObjectIdentifier(entity)], known.entity === entity, known.type == type { return }
+        classesByEntity = classesByEntity.filter { $0.value.entity != nil }
+        classesByEntity[ObjectIdentifier(entity)] = KnownClass(entity: entity, type: type)
     }
 
     static func noteInUse(_ model: NSManagedObjectModel) {
@@ -317,9 +323,9 @@ enum ClassRegistry {
     /// `managedObjectClassName` when the Swift runtime knows it, else `NSManagedObject`.
     static func objectClass(for entity: NSEntityDescription) -> NSManagedObject.Type {
         lock.lock()
-        let known = classesByEntity[key(entity)]
+        let known = classesByEntity[ObjectIdentifier(entity)]
         lock.unlock()
-        if let known { return known }
+        if let known, known.entity === entity { return known.type }
         var found: NSManagedObject.Type = NSManagedObject.self
         if let name = entity.managedObjectClassName, name != "NSManagedObject",
             let type = _typeByName(name) as? NSManagedObject.Type
@@ -327,7 +333,7 @@ enum ClassRegistry {
             found = type
         }
         lock.lock()
-        classesByEntity[key(entity)] = found
+        classesByEntity[ObjectIdentifier(entity)] = KnownClass(entity: entity, type: found)
         lock.unlock()
         return found
     }
