@@ -1,7 +1,7 @@
 /// Rules for the names a model declares: they become Swift identifiers and Objective-C
 /// selectors in generated code, so they must be valid there and must not shadow what
 /// `NSManagedObject` and `NSObject` already define.
-enum Names {
+public enum Names {
     static let swiftKeywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func",
         "import", "init", "inout", "internal", "let", "operator", "private", "precedencegroup",
@@ -68,6 +68,33 @@ enum Names {
             return "\(kind) name '\(name)' collides with a member of NSManagedObject; choose another name"
         }
         return nil
+    }
+
+    /// Core Data's own rule for a property name: not empty, and not the name of a no-parameter
+    /// method of `NSObject` or `NSManagedObject` (Apple's `NSPropertyDescription` documentation:
+    /// "you cannot give a property the name 'description'"). Nil when it is fine.
+    static func coreDataPropertyNameProblem(_ name: String, kind: String) -> String? {
+        if name.isEmpty { return "\(kind) has no name" }
+        if managedObjectMembers.contains(name) {
+            return "\(kind) name '\(name)' collides with a member of NSManagedObject; choose another name"
+        }
+        return nil
+    }
+
+    /// A module name as `import` takes it: identifiers separated by dots (`Foundation`,
+    /// `Darwin.C`), none a keyword. Nil when it is fine.
+    public static func moduleNameProblem(_ name: String) -> String? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.allSatisfy({ isValidIdentifier($0) && !swiftKeywords.contains($0) }) else {
+            return "'\(name)' is not a module name"
+        }
+        return nil
+    }
+
+    /// A class prefix must be the start of a Swift identifier (or empty). Nil when it is fine.
+    public static func classPrefixProblem(_ prefix: String) -> String? {
+        guard !prefix.isEmpty, !isValidIdentifier(prefix) else { return nil }
+        return "'\(prefix)' is not the start of a Swift identifier"
     }
 }
 

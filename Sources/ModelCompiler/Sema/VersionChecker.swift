@@ -3,15 +3,29 @@ import ModelSchema
 /// Cross-reference checks inside one version: names, inheritance, relationships and inverses,
 /// constraints, indexes, composites and configurations.
 struct VersionChecker {
+    /// The naming rules a model follows. Everything else is checked the same way for both.
+    enum NameRules {
+        /// The YAML format's: every name is a Swift identifier in Swift's style (types start
+        /// uppercase, properties lowercase), since it is printed as is in generated code.
+        case modelFormat
+        /// Core Data's, for Xcode models: names are not empty, entities and properties are not
+        /// declared twice, and no property takes the name of a no-parameter method of `NSObject`
+        /// or `NSManagedObject`. Whether the Swift generated from the names compiles is checked
+        /// separately (``GeneratedCodeChecker``), on the names the generator prints.
+        case coreData
+    }
+
     let version: ModelVersion
     let locations: LocationTable
     let diagnostics: DiagnosticCollector
+    let rules: NameRules
     private let lookup: VersionLookup
 
-    init(version: ModelVersion, locations: LocationTable, diagnostics: DiagnosticCollector) {
+    init(version: ModelVersion, locations: LocationTable, diagnostics: DiagnosticCollector, rules: NameRules = .modelFormat) {
         self.version = version
         self.locations = locations
         self.diagnostics = diagnostics
+        self.rules = rules
         lookup = VersionLookup(version)
     }
 
@@ -30,6 +44,7 @@ struct VersionChecker {
     // MARK: Names
 
     private func checkTypeNames() {
+        guard rules == .modelFormat else { return checkCoreDataTypeNames() }
         var typeNames: [String: (kind: String, location: SourceLocation?)] = [:]
         func declare(_ name: String, kind: String, at location: SourceLocation?) {
             if let problem = Names.typeNameProblem(name, kind: "type") {
@@ -58,6 +73,35 @@ struct VersionChecker {
         for enumType in version.enums { declare(enumType.name, kind: "enum '\(enumType.name)'", at: enumType.location) }
     }
 
+    /// Core Data's rules: entity and composite names are present and unique. Class names are
+    /// not model names there (generic entities share `NSManagedObject`); the generated-code
+    /// check sees them as the generator maps them.
+    private func checkCoreDataTypeNames() {
+        for (kind, declarations) in [
+            ("entity", version.entities.map { ($0.name, $0.location) }), ("composite", version.composites.map { ($0.name, $0.location) }),
+        ] {
+            var first: [String: SourceLocation?] = [:]
+            for (name, location) in declarations {
+                let here = location ?? version.location ?? .file("")
+                if name.isEmpty {
+                    diagnostics.error("\(kind) has no name", at: here)
+                } else if let earlier = first[name] {
+                    diagnostics.error("\(kind) '\(name)' is declared twice", at: here)
+                    if let earlier { diagnostics.note("'\(name)' is first declared here", at: earlier) }
+                } else {
+                    first[name] = location
+                }
+            }
+        }
+    }
+
+    private func propertyNameProblem(_ name: String, kind: String) -> String? {
+        switch rules {
+        case .modelFormat: return Names.propertyNameProblem(name, kind: kind)
+        case .coreData: return Names.coreDataPropertyNameProblem(name, kind: kind)
+        }
+    }
+
     // MARK: Entities
 
     private func checkEntity(_ entity: Entity) {
@@ -74,21 +118,24 @@ struct VersionChecker {
             ancestor.attributes.map { ($0.name, ancestor.name) } + ancestor.relationships.map { ($0.name, ancestor.name) }
         }
         let inheritedOwner = Dictionary(inherited) { first, _ in first }
-        var declared: Set<String> = []
+        var declared: [String: String] = [:]
         let properties =
             entity.attributes.map { ($0.name, $0.location, "attribute") }
             + entity.relationships.map { ($0.name, $0.location, "relationship") }
         for (name, location, kind) in properties {
             let location = location ?? here
-            if let problem = Names.propertyNameProblem(name, kind: kind) { diagnostics.error(problem, at: location) }
-            if !declared.insert(name).inserted {
-                diagnostics.error("'\(entity.name)' declares '\(name)' both as an attribute and as a relationship", at: location)
+            if let problem = propertyNameProblem(name, kind: kind) { diagnostics.error(problem, at: location) }
+            if let earlierKind = declared.updateValue(kind, forKey: name) {
+                diagnostics.error(
+                    earlierKind == kind
+                        ? "'\(entity.name)' declares \(kind) '\(name)' twice"
+                        : "'\(entity.name)' declares '\(name)' both as an attribute and as a relationship", at: location)
             } else if let owner = inheritedOwner[name] {
                 diagnostics.error("\(kind) '\(name)' of '\(entity.name)' redeclares a property inherited from '\(owner)'", at: location)
             }
         }
         for attribute in entity.attributes { checkAttribute(attribute, in: entity) }
-        checkGeneratedNames(of: entity, declared: declared.union(inheritedOwner.keys))
+        checkGeneratedNames(of: entity, declared: Set(declared.keys).union(inheritedOwner.keys))
         for relationship in entity.relationships { checkRelationship(relationship, in: entity) }
         checkConstraints(of: entity)
         checkIndexes(of: entity)
@@ -307,7 +354,7 @@ struct VersionChecker {
                 at: field.location ?? composite.location ?? .file(""))
         }
         for field in composite.attributes {
-            if let problem = Names.propertyNameProblem(field.name, kind: "composite attribute") {
+            if let problem = propertyNameProblem(field.name, kind: "composite attribute") {
                 diagnostics.error(problem, at: field.location ?? composite.location ?? .file(""))
             }
         }
@@ -359,7 +406,7 @@ struct VersionChecker {
 
     private func checkConfigurations() {
         for configuration in version.configurations {
-            if !Names.isValidIdentifier(configuration.name) {
+            if rules == .modelFormat ? !Names.isValidIdentifier(configuration.name) : configuration.name.isEmpty {
                 diagnostics.error(
                     "configuration name '\(configuration.name)' is not a valid identifier", at: configuration.location ?? .file(""))
             }

@@ -60,10 +60,13 @@ public enum SwiftGenerator {
         var files: [File] = []
         if options.layout == .entity {
             for entity in view.version.entities {
-                guard case .object(var members) = view.entityValue(entity) else { continue }
+                // The file is named after the class the template declares; no class, no file.
+                guard case .object(var members) = view.entityValue(entity), case .string(let className)? = members["className"] else {
+                    continue
+                }
                 members.merge(common) { own, _ in own }
                 let text = try render("entity", templates: templates, context: .object(members))
-                files.append(File(name: "\(entity.effectiveClassName)+CoreData.swift", contents: text))
+                files.append(File(name: "\(className)+CoreData.swift", contents: text))
             }
         }
         guard case .object(let modelMembers) = view.modelValue(entityFiles: options.layout == .entity) else { return files }

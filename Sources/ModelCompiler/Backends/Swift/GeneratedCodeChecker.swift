@@ -1,0 +1,144 @@
+import ModelSchema
+import Mustache
+
+/// Checks that the Swift generated for a model's current version compiles and that every file
+/// the generator writes has a name of its own, before anything is generated. It reads the names
+/// exactly as ``SwiftModelView`` hands them to the templates (after any mapping of class and
+/// property names), so what it accepts is what gets printed.
+///
+/// With the YAML format's naming rules most of this is already guaranteed by ``VersionChecker``;
+/// what remains is the model's own type (`<Name>Model`) and file names that differ only in case.
+/// With Core Data's rules (Xcode models) every printed name is checked here.
+struct GeneratedCodeChecker {
+    let model: Model
+    let rules: VersionChecker.NameRules
+    let diagnostics: DiagnosticCollector
+
+    /// Nested in every generated class; no property may take its name.
+    static let nestedTypeNames: Set<String> = ["Keys"]
+
+    func check() {
+        guard let version = model.currentVersion else { return }
+        let view = SwiftModelView(model: model, options: SwiftGenerator.Options())
+        let fallback = version.location ?? .file(model.name)
+        // The YAML format's checks already report two declarations of one name.
+        var types = TypeNames(modelTypeName: view.modelTypeName, modelName: model.name, reportsDuplicates: rules == .coreData, diagnostics: diagnostics)
+        var files: [String: String] = [:]
+        var seenEntities: Set<String> = []
+        for entity in version.entities where seenEntities.insert(entity.name).inserted {
+            guard case .object(let members) = view.entityValue(entity), case .string(let className)? = members["className"] else {
+                continue  // no class is generated for this entity
+            }
+            let here = entity.location ?? fallback
+            let kind = "the class of entity '\(entity.name)'"
+            if rules == .coreData, let problem = Self.typeNameProblem(className) {
+                diagnostics.error("\(kind) would be declared as '\(className)', which \(problem)", at: here)
+                continue
+            }
+            types.declare(className, as: kind, at: here)
+            if let other = files.updateValue(entity.name, forKey: className.lowercased()), className != other {
+                diagnostics.error(
+                    "the classes of entities '\(other)' and '\(entity.name)' differ only in case; their files would be the same file on a case-insensitive file system",
+                    at: here)
+            }
+            if rules == .coreData { checkProperties(of: entity, members: members, at: here) }
+        }
+        for composite in version.composites {
+            let here = composite.location ?? fallback
+            if rules == .coreData, let problem = Self.typeNameProblem(composite.name) {
+                diagnostics.error("composite '\(composite.name)' would be declared as a struct named '\(composite.name)', which \(problem)", at: here)
+                continue
+            }
+            types.declare(composite.name, as: "composite '\(composite.name)'", at: here)
+            if rules == .coreData {
+                for field in composite.attributes where Self.memberNameProblem(field.name) != nil {
+                    diagnostics.error(
+                        "field '\(field.name)' of composite '\(composite.name)' \(Self.memberNameProblem(field.name)!)",
+                        at: field.location ?? here)
+                }
+            }
+        }
+        for enumType in version.enums { types.declare(enumType.name, as: "enum '\(enumType.name)'", at: enumType.location ?? fallback) }
+    }
+
+    /// Property and accessor names of one generated class.
+    private func checkProperties(of entity: Entity, members: [String: MustacheValue], at here: SourceLocation) {
+        var declared: [String: String] = [:]
+        func declare(_ name: String, for property: String, at location: SourceLocation) {
+            if let problem = Self.memberNameProblem(name) {
+                diagnostics.error("property '\(entity.name).\(property)' would be declared as '\(name)', which \(problem)", at: location)
+            } else if Self.nestedTypeNames.contains(name) {
+                diagnostics.error(
+                    "property '\(entity.name).\(property)' would be declared as '\(name)', the name of a type nested in every generated class",
+                    at: location)
+            } else if let other = declared.updateValue(property, forKey: name), other != property {
+                diagnostics.error(
+                    "properties '\(entity.name).\(other)' and '\(entity.name).\(property)' would both be declared as '\(name)'", at: location)
+            }
+        }
+        let attributes = Self.list(members["attributes"])
+        for (attribute, value) in zip(entity.attributes, attributes) {
+            let location = attribute.location ?? here
+            if let name = Self.string(value.member("name")) { declare(name, for: attribute.name, at: location) }
+            if let raw = Self.string(value.member("rawValueAccessor")?.member("name")) { declare(raw, for: attribute.name, at: location) }
+        }
+        for (relationship, value) in zip(entity.relationships, Self.list(members["relationships"])) {
+            if let name = Self.string(value.member("name")) { declare(name, for: relationship.name, at: relationship.location ?? here) }
+        }
+    }
+
+    /// Why `name` cannot be printed as a type name, or nil.
+    static func typeNameProblem(_ name: String) -> String? {
+        if let problem = identifierProblem(name) { return problem }
+        if Names.typesUsedByGeneratedCode.contains(name) { return "would shadow the type '\(name)' that generated code uses" }
+        return nil
+    }
+
+    /// Why `name` cannot be printed as a property name, or nil.
+    static func memberNameProblem(_ name: String) -> String? {
+        if let problem = identifierProblem(name) { return problem }
+        if Names.managedObjectMembers.contains(name) { return "collides with a member of NSManagedObject" }
+        return nil
+    }
+
+    /// A Swift identifier, or a keyword in backticks.
+    static func identifierProblem(_ name: String) -> String? {
+        if name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") {
+            return Names.isValidIdentifier(String(name.dropFirst().dropLast())) ? nil : "is not a valid Swift identifier"
+        }
+        if !Names.isValidIdentifier(name) { return "is not a valid Swift identifier" }
+        if Names.swiftKeywords.contains(name) { return "is a Swift keyword" }
+        return nil
+    }
+
+    private static func list(_ value: MustacheValue?) -> [MustacheValue] {
+        if case .list(let items)? = value { return items }
+        return []
+    }
+
+    private static func string(_ value: MustacheValue?) -> String? {
+        if case .string(let text)? = value { return text }
+        return nil
+    }
+
+    /// Top-level type names of the generated sources: each declared once.
+    private struct TypeNames {
+        let modelTypeName: String
+        let modelName: String
+        let reportsDuplicates: Bool
+        let diagnostics: DiagnosticCollector
+        var declared: [String: (kind: String, location: SourceLocation)] = [:]
+
+        mutating func declare(_ name: String, as kind: String, at location: SourceLocation) {
+            if name == modelTypeName {
+                diagnostics.error("'\(name)' is the name of the type generated for model '\(modelName)'; choose another name", at: location)
+            } else if let earlier = declared[name] {
+                guard reportsDuplicates else { return }
+                diagnostics.error("\(kind) and \(earlier.kind) would both be declared as '\(name)'", at: location)
+                diagnostics.note("'\(name)' is first declared here", at: earlier.location)
+            } else {
+                declared[name] = (kind, location)
+            }
+        }
+    }
+}
