@@ -67,7 +67,8 @@ public enum OutputFiles {
             }
             if let other = seen.updateValue(file.path, forKey: file.path.lowercased()) {
                 throw WriteError(
-                    path: full, message: "two outputs, '\(other)' and '\(file.path)', would be the same file on a case-insensitive file system")
+                    path: full,
+                    message: "two outputs, '\(other)' and '\(file.path)', would be the same file on a case-insensitive file system")
             }
         }
     }

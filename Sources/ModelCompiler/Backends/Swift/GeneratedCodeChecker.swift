@@ -22,8 +22,9 @@ struct GeneratedCodeChecker {
         let view = SwiftModelView(model: model, options: SwiftGenerator.Options())
         let fallback = version.location ?? .file(model.name)
         // The YAML format's checks already report two declarations of one name.
-        var types = TypeNames(modelTypeName: view.modelTypeName, modelName: model.name, reportsDuplicates: rules == .coreData, diagnostics: diagnostics)
-        var files: [String: String] = [:]
+        var types = TypeNames(
+            modelTypeName: view.modelTypeName, modelName: model.name, reportsDuplicates: rules == .coreData, diagnostics: diagnostics)
+        var files: [String: (entity: String, className: String)] = [:]
         var seenEntities: Set<String> = []
         for entity in version.entities where seenEntities.insert(entity.name).inserted {
             guard case .object(let members) = view.entityValue(entity), case .string(let className)? = members["className"] else {
@@ -36,9 +37,9 @@ struct GeneratedCodeChecker {
                 continue
             }
             types.declare(className, as: kind, at: here)
-            if let other = files.updateValue(entity.name, forKey: className.lowercased()), className != other {
+            if let other = files.updateValue((entity.name, className), forKey: className.lowercased()), other.className != className {
                 diagnostics.error(
-                    "the classes of entities '\(other)' and '\(entity.name)' differ only in case; their files would be the same file on a case-insensitive file system",
+                    "the classes '\(other.className)' of entity '\(other.entity)' and '\(className)' of entity '\(entity.name)' differ only in case; their files would be one file on a case-insensitive file system",
                     at: here)
             }
             if rules == .coreData { checkProperties(of: entity, members: members, at: here) }
@@ -46,7 +47,8 @@ struct GeneratedCodeChecker {
         for composite in version.composites {
             let here = composite.location ?? fallback
             if rules == .coreData, let problem = Self.typeNameProblem(composite.name) {
-                diagnostics.error("composite '\(composite.name)' would be declared as a struct named '\(composite.name)', which \(problem)", at: here)
+                diagnostics.error(
+                    "composite '\(composite.name)' would be declared as a struct named '\(composite.name)', which \(problem)", at: here)
                 continue
             }
             types.declare(composite.name, as: "composite '\(composite.name)'", at: here)
@@ -65,6 +67,8 @@ struct GeneratedCodeChecker {
     private func checkProperties(of entity: Entity, members: [String: MustacheValue], at here: SourceLocation) {
         var declared: [String: String] = [:]
         func declare(_ name: String, for property: String, at location: SourceLocation) {
+            // A model name that is a member of NSManagedObject breaks Core Data's own rule, reported already.
+            if name == property, Names.managedObjectMembers.contains(name) { return }
             if let problem = Self.memberNameProblem(name) {
                 diagnostics.error("property '\(entity.name).\(property)' would be declared as '\(name)', which \(problem)", at: location)
             } else if Self.nestedTypeNames.contains(name) {
@@ -73,7 +77,8 @@ struct GeneratedCodeChecker {
                     at: location)
             } else if let other = declared.updateValue(property, forKey: name), other != property {
                 diagnostics.error(
-                    "properties '\(entity.name).\(other)' and '\(entity.name).\(property)' would both be declared as '\(name)'", at: location)
+                    "properties '\(entity.name).\(other)' and '\(entity.name).\(property)' would both be declared as '\(name)'",
+                    at: location)
             }
         }
         let attributes = Self.list(members["attributes"])

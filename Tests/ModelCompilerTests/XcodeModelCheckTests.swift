@@ -1,0 +1,172 @@
+import Foundation
+import ModelSchema
+import Testing
+
+@testable import ModelCompiler
+
+/// A folder under the temporary directory holding small models written by a test.
+final class ScratchFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-checks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+
+    @discardableResult
+    func write(_ relative: String, _ text: String) throws -> String {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    /// `<name>.xcdatamodeld` with one version whose `<model>` element holds `body`.
+    @discardableResult
+    func writeXcodeModel(_ name: String, _ body: String) throws -> String {
+        try write(
+            "\(name).xcdatamodeld/\(name).xcdatamodel/contents",
+            """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+            \(body)
+            </model>
+            """)
+        return path("\(name).xcdatamodeld")
+    }
+
+    /// Every file under the folder, relative, sorted.
+    var files: [String] {
+        let enumerator = FileManager.default.enumerator(atPath: url.path)
+        var result: [String] = []
+        while let next = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path(next), isDirectory: &isDirectory), !isDirectory.boolValue { result.append(next) }
+        }
+        return result.sorted()
+    }
+}
+
+/// Xcode models go through the same checks as YAML models, with Core Data's naming rules, plus
+/// the check that the Swift generated from them compiles.
+struct XcodeModelCheckTests {
+    static func errors(_ result: Pipeline.Result) -> [String] {
+        result.diagnostics.filter { $0.severity == .error }.map(\.message)
+    }
+
+    @Test func capitalisedPropertyNamesAreLegalCoreData() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel(
+            "Library",
+            """
+            <entity name="Book" representedClassName="Book">
+                <attribute name="Title" optional="YES" attributeType="String"/>
+                <relationship name="Shelf" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Shelf" inverseName="Books"/>
+            </entity>
+            <entity name="Shelf">
+                <relationship name="Books" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Book" inverseName="Shelf"/>
+            </entity>
+            """)
+        let result = Pipeline.load(path)
+        #expect(Self.errors(result) == [])
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func inheritanceCyclesUnknownDestinationsAndDuplicateEntitiesAreErrors() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel(
+            "Broken",
+            """
+            <entity name="A" parentEntity="B"/>
+            <entity name="B" parentEntity="A"/>
+            <entity name="Trip">
+                <relationship name="stop" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Stopp"/>
+            </entity>
+            <entity name="Trip"/>
+            <entity name="Stop">
+                <attribute name="name" attributeType="String"/>
+                <attribute name="name" attributeType="String"/>
+            </entity>
+            """)
+        let result = Pipeline.load(path)
+        let contents = scratch.path("Broken.xcdatamodeld/Broken.xcdatamodel/contents")
+        #expect(result.diagnostics.filter { $0.severity == .error }.allSatisfy { $0.location.file == contents })
+        #expect(
+            Set(Self.errors(result)) == [
+                "inheritance cycle: A → B → A",
+                "unknown destination entity 'Stopp' of relationship 'Trip.stop'; did you mean 'Stop'?",
+                "entity 'Trip' is declared twice",
+                "'Stop' declares attribute 'name' twice",
+            ])
+    }
+
+    @Test func propertiesNamedAfterManagedObjectMethodsAreErrors() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel(
+            "Notes", #"<entity name="Note"><attribute name="description" optional="YES" attributeType="String"/></entity>"#)
+        #expect(
+            Self.errors(Pipeline.load(path)) == [
+                "attribute name 'description' collides with a member of NSManagedObject; choose another name"
+            ])
+    }
+
+    @Test func classNamesThatAreNotSwiftIdentifiersAreErrors() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel(
+            "Escape",
+            """
+            <entity name="Evil" representedClassName="../../../x"/>
+            <entity name="Spaced" representedClassName="My Class"/>
+            """)
+        #expect(
+            Set(Self.errors(Pipeline.load(path))) == [
+                "the class of entity 'Evil' would be declared as '../../../x', which is not a valid Swift identifier",
+                "the class of entity 'Spaced' would be declared as 'My Class', which is not a valid Swift identifier",
+            ])
+    }
+
+    @Test func anEntityNamedLikeTheModelTypeIsAnError() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel("Foo", #"<entity name="FooModel"/>"#)
+        #expect(Self.errors(Pipeline.load(path)) == ["'FooModel' is the name of the type generated for model 'Foo'; choose another name"])
+    }
+
+    @Test func twoEntitiesWithOneClassAreAnError() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel(
+            "Shared", #"<entity name="Trip" representedClassName="Journey"/><entity name="Journey"/>"#)
+        #expect(
+            Self.errors(Pipeline.load(path)) == [
+                "the class of entity 'Journey' and the class of entity 'Trip' would both be declared as 'Journey'"
+            ])
+    }
+
+    @Test func classesDifferingOnlyInCaseAreAnError() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel("Cased", #"<entity name="Trip"/><entity name="TRIP"/>"#)
+        #expect(
+            Self.errors(Pipeline.load(path)) == [
+                "the classes 'Trip' of entity 'Trip' and 'TRIP' of entity 'TRIP' differ only in case; their files would be one file on a case-insensitive file system"
+            ])
+    }
+
+    @Test func anEmptyVersionNameIsAnError() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write(
+            "Odd.xcdatamodeld/.xcdatamodel/contents",
+            #"<?xml version="1.0"?><model type="com.apple.IDECoreDataModeler.DataModel"><entity name="Trip"/></model>"#)
+        #expect(Self.errors(Pipeline.load(scratch.path("Odd.xcdatamodeld"))) == ["a version name cannot be empty"])
+    }
+
+    @Test func generateWritesNothingForAModelWithErrors() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel("Escape", #"<entity name="Evil" representedClassName="../x"/>"#)
+        let output = Pipeline.run(.init(modelPath: path, product: .swiftSources, outputFolder: scratch.path("out/a/b")))
+        #expect(output.hasErrors)
+        #expect(output.files.isEmpty)
+    }
+}
