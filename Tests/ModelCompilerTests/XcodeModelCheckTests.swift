@@ -162,6 +162,42 @@ struct XcodeModelCheckTests {
         #expect(Self.errors(Pipeline.load(scratch.path("Odd.xcdatamodeld"))) == ["a version name cannot be empty"])
     }
 
+    @Test func customClassNamesMustBeSwiftTypes() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel(
+            "Types",
+            """
+            <entity name="Item">
+                <attribute name="tags" optional="YES" attributeType="Transformable" customClassName="[String]"/>
+                <attribute name="map" optional="YES" attributeType="Transformable" customClassName="[String: Foundation.Data]"/>
+                <attribute name="leading" optional="YES" attributeType="Transformable" customClassName=".Color"/>
+                <attribute name="injected" optional="YES" attributeType="Transformable" customClassName="NSArray&#10;import Evil"/>
+            </entity>
+            """)
+        #expect(
+            Set(Self.errors(Pipeline.load(path))) == [
+                "attribute 'Item.leading' would have the Swift type '.Color?', which is not a Swift type",
+                "attribute 'Item.injected' would have the Swift type 'NSArray\nimport Evil?', which is not a Swift type",
+            ])
+    }
+
+    @Test func aYAMLSwiftTypeIsCheckedToo() {
+        let text = "entities:\n  Item:\n    attributes:\n      value: { type: Transformable, swiftType: \"NSArray)\", optional: true }\n"
+        #expect(
+            Self.errors(Pipeline.load(text: text, path: "Items.model.yaml")) == [
+                "attribute 'Item.value' would have the Swift type 'NSArray)?', which is not a Swift type"
+            ])
+    }
+
+    @Test func documentationWithCarriageReturnsStaysInComments() throws {
+        let text = "entities:\n  Item:\n    documentation: \"One\\rimport Evil\\r\\nTwo\"\n    attributes:\n      name: String\n"
+        let model = try #require(Pipeline.load(text: text, path: "Items.model.yaml").model)
+        let files = try SwiftGenerator.generate(model, options: SwiftGenerator.Options())
+        let source = try #require(files.first { $0.name == "Item+CoreData.swift" }).contents
+        #expect(source.contains("/// One\n/// import Evil\n/// Two\n"))
+        #expect(!source.unicodeScalars.contains("\r"))
+    }
+
     @Test func generateWritesNothingForAModelWithErrors() throws {
         let scratch = try ScratchFolder()
         let path = try scratch.writeXcodeModel("Escape", #"<entity name="Evil" representedClassName="../x"/>"#)

@@ -42,8 +42,9 @@ struct GeneratedCodeChecker {
                     "the classes '\(other.className)' of entity '\(other.entity)' and '\(className)' of entity '\(entity.name)' differ only in case; their files would be one file on a case-insensitive file system",
                     at: here)
             }
-            if rules == .coreData { checkProperties(of: entity, members: members, at: here) }
+            checkProperties(of: entity, members: members, at: here)
         }
+        let compositeValues = Dictionary(version.composites.map { ($0.name, view.compositeValue($0)) }) { first, _ in first }
         for composite in version.composites {
             let here = composite.location ?? fallback
             if rules == .coreData, let problem = Self.typeNameProblem(composite.name) {
@@ -52,6 +53,9 @@ struct GeneratedCodeChecker {
                 continue
             }
             types.declare(composite.name, as: "composite '\(composite.name)'", at: here)
+            for (field, value) in zip(composite.attributes, Self.list(compositeValues[composite.name]?.member("fields"))) {
+                checkType(value, of: "field '\(composite.name).\(field.name)'", at: field.location ?? here)
+            }
             if rules == .coreData {
                 for field in composite.attributes where Self.memberNameProblem(field.name) != nil {
                     diagnostics.error(
@@ -63,10 +67,12 @@ struct GeneratedCodeChecker {
         for enumType in version.enums { types.declare(enumType.name, as: "enum '\(enumType.name)'", at: enumType.location ?? fallback) }
     }
 
-    /// Property and accessor names of one generated class.
+    /// Property and accessor names (Core Data's rules; the YAML format's already guarantee
+    /// them) and the printed types of one generated class.
     private func checkProperties(of entity: Entity, members: [String: MustacheValue], at here: SourceLocation) {
         var declared: [String: String] = [:]
         func declare(_ name: String, for property: String, at location: SourceLocation) {
+            guard rules == .coreData else { return }
             // A model name that is a member of NSManagedObject breaks Core Data's own rule, reported already.
             if name == property, Names.managedObjectMembers.contains(name) { return }
             if let problem = Self.memberNameProblem(name) {
@@ -85,11 +91,45 @@ struct GeneratedCodeChecker {
         for (attribute, value) in zip(entity.attributes, attributes) {
             let location = attribute.location ?? here
             if let name = Self.string(value.member("name")) { declare(name, for: attribute.name, at: location) }
+            checkType(value, of: "attribute '\(entity.name).\(attribute.name)'", at: location)
             if let raw = Self.string(value.member("rawValueAccessor")?.member("name")) { declare(raw, for: attribute.name, at: location) }
         }
         for (relationship, value) in zip(entity.relationships, Self.list(members["relationships"])) {
             if let name = Self.string(value.member("name")) { declare(name, for: relationship.name, at: relationship.location ?? here) }
         }
+    }
+
+    /// The printed type of a property or field (a custom class name goes in as written).
+    private func checkType(_ value: MustacheValue, of what: String, at location: SourceLocation) {
+        guard let type = Self.string(value.member("swiftType")), let problem = Self.typeExpressionProblem(type) else { return }
+        diagnostics.error("\(what) would have the Swift type '\(type)', which \(problem)", at: location)
+    }
+
+    /// A Swift type as written in a declaration: identifiers joined by `.`, with generic
+    /// arguments, array, dictionary, tuple and optional punctuation; nil when it looks like one.
+    /// Not a full parse: it keeps out what is plainly not a type (line breaks, a leading `.`,
+    /// stray characters, unbalanced brackets).
+    static func typeExpressionProblem(_ type: String) -> String? {
+        let punctuation = Set("<>[](),:?!.& ".unicodeScalars)
+        var depth = 0
+        var previous: Unicode.Scalar = " "
+        for scalar in type.unicodeScalars {
+            if scalar == "."
+                && (previous == "." || !(previous == "_" || previous.properties.isXIDContinue || ">]?!)".unicodeScalars.contains(previous)))
+            {
+                return "is not a Swift type"
+            }
+            if "<[(".unicodeScalars.contains(scalar) { depth += 1 }
+            if ">])".unicodeScalars.contains(scalar) { depth -= 1 }
+            guard depth >= 0, scalar == "_" || scalar.properties.isXIDContinue || punctuation.contains(scalar) else {
+                return "is not a Swift type"
+            }
+            previous = scalar
+        }
+        guard depth == 0, let first = type.unicodeScalars.first,
+            first == "_" || first.properties.isXIDStart || "[(".unicodeScalars.contains(first)
+        else { return "is not a Swift type" }
+        return nil
     }
 
     /// Why `name` cannot be printed as a type name, or nil.

@@ -27,7 +27,9 @@ struct SwiftModelView {
 
     static func documentationLines(_ text: String?) -> MustacheValue {
         guard let text, !text.isEmpty else { return .list([]) }
-        return .list(text.split(separator: "\n", omittingEmptySubsequences: false).map { .string(String($0)) })
+        // Every line break Swift knows (`\r`, `\r\n` too) starts a new `///` line: a comment never
+        // ends early and lets text become code.
+        return .list(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { .string(String($0)) })
     }
 
     func className(of entityName: String) -> String {
