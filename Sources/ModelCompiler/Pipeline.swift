@@ -170,7 +170,8 @@ public enum Pipeline {
                 analyze($0, classPrefix: classPrefix, diagnostics: diagnostics)
             }
         }
-        guard let read = XcodeModelReader(diagnostics: diagnostics).read(path) else { return nil }
+        guard var read = XcodeModelReader(diagnostics: diagnostics).read(path) else { return nil }
+        read.versions = read.versions.map(XcodeElementLocator.locate)
         let model = read.applyingClassPrefix(classPrefix)
         checkFileNames(of: model, path: path, diagnostics: diagnostics)
         for version in model.versions {
