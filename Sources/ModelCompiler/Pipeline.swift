@@ -166,9 +166,10 @@ public enum Pipeline {
 
     static func load(_ path: String, classPrefix: String, checksGeneratedCode: Bool, into diagnostics: DiagnosticCollector) -> Model? {
         guard isXcodeModel(path) else {
-            return ModelSourceReader(diagnostics: diagnostics).read(path).map {
-                analyze($0, classPrefix: classPrefix, diagnostics: diagnostics)
-            }
+            guard let source = ModelSourceReader(diagnostics: diagnostics).read(path) else { return nil }
+            let model = analyze(source, classPrefix: classPrefix, diagnostics: diagnostics)
+            checkFileNames(of: model, path: path, diagnostics: diagnostics)
+            return model
         }
         guard var read = XcodeModelReader(diagnostics: diagnostics).read(path) else { return nil }
         read.versions = read.versions.map(XcodeElementLocator.locate)
@@ -203,8 +204,9 @@ public enum Pipeline {
         return model
     }
 
-    /// The model's and its versions' names become file names (`<Name>.momd`, `<Version>.mom`).
-    /// A YAML model's are checked as its files are read; an Xcode model's here.
+    /// The model's and its versions' names become file names (`<Name>.momd`, `<Version>.mom`),
+    /// and the model's file name is printed in the header of generated files. A YAML model's
+    /// version names are checked as its manifest is read (and never reach the model when wrong).
     static func checkFileNames(of model: Model, path: String, diagnostics: DiagnosticCollector) {
         if let problem = OutputFiles.fileNameProblem(model.name) {
             diagnostics.error("the model's name '\(model.name)' is not a file name: \(problem)", at: .file(path))

@@ -88,6 +88,16 @@ struct OutputSafetyTests {
         #expect(scratch.files == before)
     }
 
+    @Test func aModelFileNameWithALineBreakIsAnErrorAndNothingIsWritten() throws {
+        let scratch = try Scratch()
+        let model = try scratch.write("Trips\nimport Evil.model.yaml", Self.tripText)
+        let before = scratch.files
+        let run = CapturedRun(["generate", model, "--output", scratch.output])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("is not a file name: a file name cannot contain control characters"))
+        #expect(scratch.files == before)
+    }
+
     @Test func theClassPrefixIsAppliedBeforeTheChecks() throws {
         let scratch = try Scratch()
         let model = try scratch.write(
