@@ -73,35 +73,6 @@ struct VersionChecker {
         for enumType in version.enums { declare(enumType.name, kind: "enum '\(enumType.name)'", at: enumType.location) }
     }
 
-    /// Core Data's rules: entity and composite names are present and unique. Class names are
-    /// not model names there (generic entities share `NSManagedObject`); the generated-code
-    /// check sees them as the generator maps them.
-    private func checkCoreDataTypeNames() {
-        for (kind, declarations) in [
-            ("entity", version.entities.map { ($0.name, $0.location) }), ("composite", version.composites.map { ($0.name, $0.location) }),
-        ] {
-            var first: [String: SourceLocation?] = [:]
-            for (name, location) in declarations {
-                let here = location ?? version.location ?? .file("")
-                if name.isEmpty {
-                    diagnostics.error("\(kind) has no name", at: here)
-                } else if let earlier = first[name] {
-                    diagnostics.error("\(kind) '\(name)' is declared twice", at: here)
-                    if let earlier { diagnostics.note("'\(name)' is first declared here", at: earlier) }
-                } else {
-                    first[name] = location
-                }
-            }
-        }
-    }
-
-    private func propertyNameProblem(_ name: String, kind: String) -> String? {
-        switch rules {
-        case .modelFormat: return Names.propertyNameProblem(name, kind: kind)
-        case .coreData: return Names.coreDataPropertyNameProblem(name, kind: kind)
-        }
-    }
-
     // MARK: Entities
 
     private func checkEntity(_ entity: Entity) {
