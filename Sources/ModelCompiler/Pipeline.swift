@@ -122,10 +122,12 @@ public enum Pipeline {
             output.mainPath = files.first?.path.components(separatedBy: "/").first
             checkImportedModel(files, model: model, outputFolder: request.outputFolder, diagnostics: diagnostics)
         }
-        for file in files {
-            if let problem = OutputFiles.pathProblem(file.path) {
-                diagnostics.error("refusing to write outside the output folder: \(problem)", at: .file(request.modelPath))
-            }
+        do throws(OutputFiles.WriteError) {
+            try OutputFiles.checkPaths(files, under: request.outputFolder)
+        } catch {
+            // The names are checked above, so this guards against a backend building a bad path.
+            diagnostics.error("\(error.path): \(error.message)", at: .file(request.modelPath))
+            return output
         }
         guard !diagnostics.hasErrors || request.product == .yamlModel else { return output }
         output.files = files

@@ -27,7 +27,7 @@ struct GeneratedCodeChecker {
         var files: [String: (entity: String, className: String)] = [:]
         var seenEntities: Set<String> = []
         for entity in version.entities where seenEntities.insert(entity.name).inserted {
-            guard case .object(let members) = view.entityValue(entity), case .string(let className)? = members["className"] else {
+            guard let (className, members) = printedClass(of: entity, view: view) else {
                 continue  // no class is generated for this entity
             }
             let here = entity.location ?? fallback
@@ -42,9 +42,17 @@ struct GeneratedCodeChecker {
                     "the classes '\(other.className)' of entity '\(other.entity)' and '\(className)' of entity '\(entity.name)' differ only in case; their files would be one file on a case-insensitive file system",
                     at: here)
             }
-            checkProperties(of: entity, members: members, at: here)
+            if let members {
+                checkProperties(of: entity, members: members, at: here)
+            } else {
+                for attribute in entity.attributes where attribute.customClassName != nil {
+                    checkType(
+                        SwiftTypes.accessor(for: attribute, lookup: view.lookup).swiftType,
+                        of: "attribute '\(entity.name).\(attribute.name)'",
+                        at: attribute.location ?? here)
+                }
+            }
         }
-        let compositeValues = Dictionary(version.composites.map { ($0.name, view.compositeValue($0)) }) { first, _ in first }
         for composite in version.composites {
             let here = composite.location ?? fallback
             if rules == .coreData, let problem = Self.typeNameProblem(composite.name) {
@@ -53,8 +61,10 @@ struct GeneratedCodeChecker {
                 continue
             }
             types.declare(composite.name, as: "composite '\(composite.name)'", at: here)
-            for (field, value) in zip(composite.attributes, Self.list(compositeValues[composite.name]?.member("fields"))) {
-                checkType(value, of: "field '\(composite.name).\(field.name)'", at: field.location ?? here)
+            for (field, value) in zip(composite.attributes, Self.list(view.compositeValue(composite).member("fields"))) {
+                if let type = Self.string(value.member("swiftType")) {
+                    checkType(type, of: "field '\(composite.name).\(field.name)'", at: field.location ?? here)
+                }
             }
             if rules == .coreData {
                 for field in composite.attributes where Self.memberNameProblem(field.name) != nil {
@@ -91,7 +101,9 @@ struct GeneratedCodeChecker {
         for (attribute, value) in zip(entity.attributes, attributes) {
             let location = attribute.location ?? here
             if let name = Self.string(value.member("name")) { declare(name, for: attribute.name, at: location) }
-            checkType(value, of: "attribute '\(entity.name).\(attribute.name)'", at: location)
+            if let type = Self.string(value.member("swiftType")) {
+                checkType(type, of: "attribute '\(entity.name).\(attribute.name)'", at: location)
+            }
             if let raw = Self.string(value.member("rawValueAccessor")?.member("name")) { declare(raw, for: attribute.name, at: location) }
         }
         for (relationship, value) in zip(entity.relationships, Self.list(members["relationships"])) {
@@ -99,9 +111,21 @@ struct GeneratedCodeChecker {
         }
     }
 
+    /// The class the generator declares for `entity`, with the values its template prints; nil
+    /// when it declares none. With the YAML format's rules the class name is a checked
+    /// identifier printed as is and the values are not needed: building them for every entity
+    /// would cost as much as generating.
+    private func printedClass(of entity: Entity, view: SwiftModelView) -> (String, [String: MustacheValue]?)? {
+        guard rules == .coreData else { return (entity.effectiveClassName, nil) }
+        guard case .object(let members) = view.entityValue(entity), case .string(let className)? = members["className"] else {
+            return nil
+        }
+        return (className, members)
+    }
+
     /// The printed type of a property or field (a custom class name goes in as written).
-    private func checkType(_ value: MustacheValue, of what: String, at location: SourceLocation) {
-        guard let type = Self.string(value.member("swiftType")), let problem = Self.typeExpressionProblem(type) else { return }
+    private func checkType(_ type: String, of what: String, at location: SourceLocation) {
+        guard let problem = Self.typeExpressionProblem(type) else { return }
         diagnostics.error("\(what) would have the Swift type '\(type)', which \(problem)", at: location)
     }
 
