@@ -164,6 +164,23 @@ struct XcodeModelCheckTests {
         #expect(Self.errors(Pipeline.load(scratch.path("Odd.xcdatamodeld"))) == ["a version name cannot be empty"])
     }
 
+    @Test func aPropertyNamedLikeTheNestedKeysTypeIsAnError() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel(
+            "Keyed",
+            """
+            <entity name="Item">
+                <attribute name="Keys" optional="YES" attributeType="String"/>
+                <attribute name="class" optional="YES" attributeType="String"/>
+            </entity>
+            """)
+        #expect(
+            Set(Self.errors(Pipeline.load(path))) == [
+                "property 'Item.Keys' would be declared as 'Keys', the name of a type nested in every generated class",
+                "attribute name 'class' collides with a member of NSManagedObject; choose another name",
+            ])
+    }
+
     @Test func customClassNamesMustBeSwiftTypes() throws {
         let scratch = try ScratchFolder()
         let path = try scratch.writeXcodeModel(

@@ -50,10 +50,12 @@ struct OutputSafetyTests {
     @Test func aVersionNamedWithAPathIsALocatedErrorAndNothingIsWritten() throws {
         let scratch = try Scratch()
         let model = try scratch.write("Trips.modeld/versions.yaml", "versions: [\"../../evil\"]\ncurrent: \"../../evil\"\n")
-        try scratch.write("Trips.modeld/../../evil.model.yaml", Self.tripText)
+        // Not a model: were it read, its error would name it.
+        try scratch.write("Trips.modeld/../../evil.model.yaml", "entities: [unclosed\n")
         let before = scratch.files
         let validate = CapturedRun(["validate", (model as NSString).deletingLastPathComponent])
         #expect(validate.status == 1)
+        #expect(!validate.errors.contains("evil.model.yaml"))
         #expect(
             validate.errors.contains(
                 "versions.yaml:1:12: error: version name '../../evil' is not a file name: a file name cannot contain '/'"))
