@@ -181,6 +181,26 @@ struct XcodeModelCheckTests {
             ])
     }
 
+    @Test func toManyRelationshipsWhoseAccessorsWouldCollideAreAnError() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel(
+            "Lists",
+            """
+            <entity name="List">
+                <relationship name="items" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Item" inverseName="list"/>
+                <relationship name="Items" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Item" inverseName="List"/>
+            </entity>
+            <entity name="Item">
+                <relationship name="list" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="List" inverseName="items"/>
+                <relationship name="List" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="List" inverseName="Items"/>
+            </entity>
+            """)
+        #expect(
+            Self.errors(Pipeline.load(path)) == [
+                "to-many relationships 'List.items' and 'List.Items' would both get the methods 'addToItems' and 'removeFromItems'"
+            ])
+    }
+
     @Test func customClassNamesMustBeSwiftTypes() throws {
         let scratch = try ScratchFolder()
         let path = try scratch.writeXcodeModel(

@@ -109,6 +109,18 @@ struct GeneratedCodeChecker {
         for (relationship, value) in zip(entity.relationships, Self.list(members["relationships"])) {
             if let name = Self.string(value.member("name")) { declare(name, for: relationship.name, at: relationship.location ?? here) }
         }
+        // A to-many relationship gets `addTo<Name>` and `removeFrom<Name>` methods.
+        var accessors: [String: String] = [:]
+        for value in Self.list(members["toManyRelationships"]) {
+            guard let name = Self.string(value.member("name")), let capitalized = Self.string(value.member("capitalizedName")) else {
+                continue
+            }
+            if let other = accessors.updateValue(name, forKey: capitalized), other != name {
+                diagnostics.error(
+                    "to-many relationships '\(entity.name).\(other)' and '\(entity.name).\(name)' would both get the methods 'addTo\(capitalized)' and 'removeFrom\(capitalized)'",
+                    at: entity.relationships.first { $0.name == name }?.location ?? here)
+            }
+        }
     }
 
     /// The class the generator declares for `entity`, with the values its template prints; nil
