@@ -173,8 +173,7 @@ public enum Pipeline {
             checkFileNames(of: model, path: path, diagnostics: diagnostics)
             return model
         }
-        guard var read = XcodeModelReader(diagnostics: diagnostics).read(path) else { return nil }
-        read.versions = read.versions.map(XcodeElementLocator.locate)
+        guard let read = XcodeModelReader(diagnostics: diagnostics).read(path) else { return nil }
         let model = read.applyingClassPrefix(classPrefix)
         checkFileNames(of: model, path: path, diagnostics: diagnostics)
         for version in model.versions {
@@ -226,7 +225,10 @@ public enum Pipeline {
         do {
             return try SwiftGenerator.generate(model, options: options).map { OutputFile(path: $0.name, text: $0.contents) }
         } catch {
-            diagnostics.error(error.message, at: .file("\(error.template).mustache"))
+            switch error {
+            case .names(let problems): diagnostics.append(contentsOf: problems)
+            case .template(let failure): diagnostics.error(failure.message, at: .file("\(failure.template).mustache"))
+            }
             return nil
         }
     }

@@ -49,7 +49,7 @@ struct LiteralReader {
         case .uri:
             guard let url = URL(string: text), url.scheme != nil else { return mismatch("an absolute URI") }
             return .uri(text)
-        case .binaryData, .transformable, .objectID, .composite:
+        case .binaryData, .transformable, .objectID, .undefined, .composite:
             diagnostics.error("attributes of type \(type.name) cannot have \(what)", at: node.location)
             return nil
         }

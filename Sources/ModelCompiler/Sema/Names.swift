@@ -34,6 +34,9 @@ public enum Names {
         "NSManagedObjectID", "NSManagedObjectModel", "NSFetchRequest", "Keys",
     ]
 
+    /// Member names Swift reserves for metatypes (`Trip.Type`, `P.Protocol`), even in backticks.
+    static let metatypeMemberNames: Set<String> = ["Type", "Protocol"]
+
     static func isValidIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first else { return false }
         guard first == "_" || first.properties.isXIDStart else { return false }
@@ -59,25 +62,26 @@ public enum Names {
         return nil
     }
 
-    /// Problems with a property name (attribute, relationship, composite field): nil when fine.
-    static func propertyNameProblem(_ name: String, kind: String) -> String? {
-        if !isValidIdentifier(name) { return "\(kind) name '\(name)' is not a valid Swift identifier" }
-        if swiftKeywords.contains(name) { return "\(kind) name '\(name)' is a Swift keyword" }
-        if !startsLowercase(name) { return "\(kind) name '\(name)' must start with a lowercase letter" }
+    /// Problems with a property name (attribute, relationship, fetched property, composite
+    /// field). Core Data accepts capitalised names and Swift keywords (both are part of stored
+    /// data and version hashes, so they cannot be renamed): those are style warnings, and
+    /// generated code spells them as valid Swift. What generated code cannot spell is an error.
+    static func propertyNameProblem(_ name: String, kind: String) -> (message: String, isError: Bool)? {
+        if !isValidIdentifier(name) { return ("\(kind) name '\(name)' is not a valid Swift identifier", true) }
         if managedObjectMembers.contains(name) {
-            return "\(kind) name '\(name)' collides with a member of NSManagedObject; choose another name"
+            return ("\(kind) name '\(name)' collides with a member of NSManagedObject; choose another name", true)
         }
-        return nil
-    }
-
-    /// Core Data's own rule for a property name: not empty, and not the name of a no-parameter
-    /// method of `NSObject` or `NSManagedObject` (Apple's `NSPropertyDescription` documentation:
-    /// "you cannot give a property the name 'description'"). Nil when it is fine.
-    static func coreDataPropertyNameProblem(_ name: String, kind: String) -> String? {
-        if name.isEmpty { return "\(kind) has no name" }
-        if managedObjectMembers.contains(name) {
-            return "\(kind) name '\(name)' collides with a member of NSManagedObject; choose another name"
+        if name == "_" { return ("\(kind) name '_' is not a valid property name", true) }
+        if metatypeMemberNames.contains(name) {
+            return (
+                "\(kind) name '\(name)' cannot be a member of a generated Swift class ('X.\(name)' is a metatype); 'generate' refuses it",
+                false
+            )
         }
+        if swiftKeywords.contains(name) {
+            return ("\(kind) name '\(name)' is a Swift keyword; generated code writes it as `\(name)`", false)
+        }
+        if !startsLowercase(name) { return ("\(kind) name '\(name)' should start with a lowercase letter", false) }
         return nil
     }
 

@@ -23,7 +23,7 @@ struct VersionReader {
     static let extensionKeyPrefix = "x-"
     static let entityKeys = [
         "attributes", "relationships", "parent", "abstract", "class", "unique", "indexes", "versionHashModifier",
-        "renamingIdentifier", "userInfo", "documentation",
+        "renamingIdentifier", "userInfo", "documentation", "compoundIndexes", "fetchedProperties",
     ]
 
     let diagnostics: DiagnosticCollector
@@ -95,6 +95,8 @@ struct VersionReader {
         }
         if let unique = reader["unique"] { entity.uniquenessConstraints = readConstraints(unique, entityName: name) }
         if let indexes = reader["indexes"] { entity.fetchIndexes = readIndexes(indexes, entityName: name) }
+        if let compound = reader["compoundIndexes"] { entity.compoundIndexes = readCompoundIndexes(compound, entityName: name) }
+        if let fetched = reader["fetchedProperties"] { entity.fetchedProperties = readFetchedProperties(fetched, entityName: name) }
         return entity
     }
 

@@ -1,56 +1,44 @@
 import ModelSchema
-import Mustache
 
-/// Checks that the Swift generated for a model's current version compiles and that every file
-/// the generator writes has a name of its own, before anything is generated. It reads the names
-/// exactly as ``SwiftModelView`` hands them to the templates (after any mapping of class and
-/// property names), so what it accepts is what gets printed.
+/// Checks, as part of a model's checks, that the Swift generated for its current version
+/// compiles and that every file the generator writes has a name of its own — so that `validate`
+/// reports it and no command writes anything for such a model. Class names are taken as the
+/// generator maps them (``SwiftClassName``): only entities with a class of their own count.
 ///
-/// With the YAML format's naming rules most of this is already guaranteed by ``VersionChecker``;
-/// what remains is the model's own type (`<Name>Model`) and file names that differ only in case.
-/// With Core Data's rules (Xcode models) every printed name is checked here.
+/// With Core Data's naming rules (Xcode models) the generator's own name check
+/// (``SwiftNameCheck``: class and property names as Swift spells them) runs here too, once the
+/// model has no other errors. For every
+/// model this adds what neither that check nor the YAML format's rules cover: a type taking the
+/// name of the model's `<Name>Model` type, two classes whose files would be one file on a file
+/// system that ignores case, composite names Swift cannot declare, and custom class names
+/// (printed as the Swift type of an attribute) that are not Swift types.
 struct GeneratedCodeChecker {
     let model: Model
     let rules: VersionChecker.NameRules
     let diagnostics: DiagnosticCollector
 
-    /// Nested in every generated class; no property may take its name.
-    static let nestedTypeNames: Set<String> = ["Keys"]
-
     func check() {
         guard let version = model.currentVersion else { return }
         let view = SwiftModelView(model: model, options: SwiftGenerator.Options())
+        // After the model's own errors are fixed: a duplicate entity or a property named
+        // `description` would otherwise be reported twice, once as a broken class.
+        if rules == .coreData, !diagnostics.hasErrors { diagnostics.append(contentsOf: SwiftNameCheck.problems(in: view)) }
         let fallback = version.location ?? .file(model.name)
-        // The YAML format's checks already report two declarations of one name.
-        var types = TypeNames(
-            modelTypeName: view.modelTypeName, modelName: model.name, reportsDuplicates: rules == .coreData, diagnostics: diagnostics)
+        var types = TypeNames(modelTypeName: view.modelTypeName, modelName: model.name, rules: rules, diagnostics: diagnostics)
         var files: [String: (entity: String, className: String)] = [:]
-        var seenEntities: Set<String> = []
-        for entity in version.entities where seenEntities.insert(entity.name).inserted {
-            guard let (className, members) = printedClass(of: entity, view: view) else {
-                continue  // no class is generated for this entity
-            }
+        for entity in view.generatedEntities {
+            let className = SwiftClassName(of: entity).swiftType
             let here = entity.location ?? fallback
-            let kind = "the class of entity '\(entity.name)'"
-            if rules == .coreData, let problem = Self.typeNameProblem(className) {
-                diagnostics.error("\(kind) would be declared as '\(className)', which \(problem)", at: here)
-                continue
-            }
-            types.declare(className, as: kind, at: here)
+            types.declare(className, as: "the class of entity '\(entity.name)'", isClass: true, at: here)
             if let other = files.updateValue((entity.name, className), forKey: className.lowercased()), other.className != className {
                 diagnostics.error(
                     "the classes '\(other.className)' of entity '\(other.entity)' and '\(className)' of entity '\(entity.name)' differ only in case; their files would be one file on a case-insensitive file system",
                     at: here)
             }
-            if let members {
-                checkProperties(of: entity, members: members, at: here)
-            } else {
-                for attribute in entity.attributes where attribute.customClassName != nil {
-                    checkType(
-                        SwiftTypes.accessor(for: attribute, lookup: view.lookup).swiftType,
-                        of: "attribute '\(entity.name).\(attribute.name)'",
-                        at: attribute.location ?? here)
-                }
+            for attribute in entity.attributes where attribute.customClassName != nil {
+                checkType(
+                    SwiftTypes.accessor(for: attribute, lookup: view.lookup).swiftType, of: "attribute '\(entity.name).\(attribute.name)'",
+                    at: attribute.location ?? here)
             }
         }
         for composite in version.composites {
@@ -60,82 +48,18 @@ struct GeneratedCodeChecker {
                     "composite '\(composite.name)' would be declared as a struct named '\(composite.name)', which \(problem)", at: here)
                 continue
             }
-            types.declare(composite.name, as: "composite '\(composite.name)'", at: here)
-            for (field, value) in zip(composite.attributes, Self.list(view.compositeValue(composite).member("fields"))) {
-                if let type = Self.string(value.member("swiftType")) {
-                    checkType(type, of: "field '\(composite.name).\(field.name)'", at: field.location ?? here)
-                }
-            }
-            if rules == .coreData {
-                for field in composite.attributes where Self.memberNameProblem(field.name) != nil {
-                    diagnostics.error(
-                        "field '\(field.name)' of composite '\(composite.name)' \(Self.memberNameProblem(field.name)!)",
-                        at: field.location ?? here)
-                }
+            types.declare(composite.name, as: "composite '\(composite.name)'", isClass: false, at: here)
+            for field in composite.attributes where field.customClassName != nil {
+                checkType(
+                    SwiftTypes.valueType(of: field, lookup: view.lookup), of: "field '\(composite.name).\(field.name)'",
+                    at: field.location ?? here)
             }
         }
-        for enumType in version.enums { types.declare(enumType.name, as: "enum '\(enumType.name)'", at: enumType.location ?? fallback) }
-    }
-
-    /// Property and accessor names (Core Data's rules; the YAML format's already guarantee
-    /// them) and the printed types of one generated class.
-    private func checkProperties(of entity: Entity, members: [String: MustacheValue], at here: SourceLocation) {
-        var declared: [String: String] = [:]
-        func declare(_ name: String, for property: String, at location: SourceLocation) {
-            guard rules == .coreData else { return }
-            // A model name that is a member of NSManagedObject breaks Core Data's own rule, reported already.
-            if name == property, Names.managedObjectMembers.contains(name) { return }
-            if let problem = Self.memberNameProblem(name) {
-                diagnostics.error("property '\(entity.name).\(property)' would be declared as '\(name)', which \(problem)", at: location)
-            } else if Self.nestedTypeNames.contains(name) {
-                diagnostics.error(
-                    "property '\(entity.name).\(property)' would be declared as '\(name)', the name of a type nested in every generated class",
-                    at: location)
-            } else if let other = declared.updateValue(property, forKey: name), other != property {
-                diagnostics.error(
-                    "properties '\(entity.name).\(other)' and '\(entity.name).\(property)' would both be declared as '\(name)'",
-                    at: location)
-            }
-        }
-        let attributes = Self.list(members["attributes"])
-        for (attribute, value) in zip(entity.attributes, attributes) {
-            let location = attribute.location ?? here
-            if let name = Self.string(value.member("name")) { declare(name, for: attribute.name, at: location) }
-            if let type = Self.string(value.member("swiftType")) {
-                checkType(type, of: "attribute '\(entity.name).\(attribute.name)'", at: location)
-            }
-            if let raw = Self.string(value.member("rawValueAccessor")?.member("name")) { declare(raw, for: attribute.name, at: location) }
-        }
-        for (relationship, value) in zip(entity.relationships, Self.list(members["relationships"])) {
-            if let name = Self.string(value.member("name")) { declare(name, for: relationship.name, at: relationship.location ?? here) }
-        }
-        // A to-many relationship gets `addTo<Name>` and `removeFrom<Name>` methods.
-        var accessors: [String: String] = [:]
-        for value in Self.list(members["toManyRelationships"]) {
-            guard let name = Self.string(value.member("name")), let capitalized = Self.string(value.member("capitalizedName")) else {
-                continue
-            }
-            if let other = accessors.updateValue(name, forKey: capitalized), other != name {
-                diagnostics.error(
-                    "to-many relationships '\(entity.name).\(other)' and '\(entity.name).\(name)' would both get the methods 'addTo\(capitalized)' and 'removeFrom\(capitalized)'",
-                    at: entity.relationships.first { $0.name == name }?.location ?? here)
-            }
+        for enumType in version.enums {
+            types.declare(enumType.name, as: "enum '\(enumType.name)'", isClass: false, at: enumType.location ?? fallback)
         }
     }
 
-    /// The class the generator declares for `entity`, with the values its template prints; nil
-    /// when it declares none. With the YAML format's rules the class name is a checked
-    /// identifier printed as is and the values are not needed: building them for every entity
-    /// would cost as much as generating.
-    private func printedClass(of entity: Entity, view: SwiftModelView) -> (String, [String: MustacheValue]?)? {
-        guard rules == .coreData else { return (entity.effectiveClassName, nil) }
-        guard case .object(let members) = view.entityValue(entity), case .string(let className)? = members["className"] else {
-            return nil
-        }
-        return (className, members)
-    }
-
-    /// The printed type of a property or field (a custom class name goes in as written).
     private func checkType(_ type: String, of what: String, at location: SourceLocation) {
         guard let problem = Self.typeExpressionProblem(type) else { return }
         diagnostics.error("\(what) would have the Swift type '\(type)', which \(problem)", at: location)
@@ -168,57 +92,36 @@ struct GeneratedCodeChecker {
         return nil
     }
 
-    /// Why `name` cannot be printed as a type name, or nil.
+    /// Why `name` cannot be declared as a type, or nil.
     static func typeNameProblem(_ name: String) -> String? {
-        if let problem = identifierProblem(name) { return problem }
+        if !Names.isValidIdentifier(name) { return "is not a valid Swift identifier" }
+        if Names.swiftKeywords.contains(name) { return "is a Swift keyword" }
         if Names.typesUsedByGeneratedCode.contains(name) { return "would shadow the type '\(name)' that generated code uses" }
         return nil
     }
 
-    /// Why `name` cannot be printed as a property name, or nil.
-    static func memberNameProblem(_ name: String) -> String? {
-        if let problem = identifierProblem(name) { return problem }
-        if Names.managedObjectMembers.contains(name) { return "collides with a member of NSManagedObject" }
-        return nil
-    }
-
-    /// A Swift identifier, or a keyword in backticks.
-    static func identifierProblem(_ name: String) -> String? {
-        if name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") {
-            return Names.isValidIdentifier(String(name.dropFirst().dropLast())) ? nil : "is not a valid Swift identifier"
-        }
-        if !Names.isValidIdentifier(name) { return "is not a valid Swift identifier" }
-        if Names.swiftKeywords.contains(name) { return "is a Swift keyword" }
-        return nil
-    }
-
-    private static func list(_ value: MustacheValue?) -> [MustacheValue] {
-        if case .list(let items)? = value { return items }
-        return []
-    }
-
-    private static func string(_ value: MustacheValue?) -> String? {
-        if case .string(let text)? = value { return text }
-        return nil
-    }
-
-    /// Top-level type names of the generated sources: each declared once.
+    /// Top-level type names of the generated sources: each declared once. Which clashes are
+    /// reported here depends on what the other checks already report: the YAML format's rules
+    /// report two declarations of one name, and the generator's name check a class taking the
+    /// model type's name or another class's.
     private struct TypeNames {
         let modelTypeName: String
         let modelName: String
-        let reportsDuplicates: Bool
+        let rules: VersionChecker.NameRules
         let diagnostics: DiagnosticCollector
-        var declared: [String: (kind: String, location: SourceLocation)] = [:]
+        var declared: [String: (kind: String, isClass: Bool, location: SourceLocation)] = [:]
 
-        mutating func declare(_ name: String, as kind: String, at location: SourceLocation) {
+        mutating func declare(_ name: String, as kind: String, isClass: Bool, at location: SourceLocation) {
+            let reportedElsewhere = rules == .coreData && isClass
             if name == modelTypeName {
+                guard !reportedElsewhere else { return }
                 diagnostics.error("'\(name)' is the name of the type generated for model '\(modelName)'; choose another name", at: location)
             } else if let earlier = declared[name] {
-                guard reportsDuplicates else { return }
+                guard rules == .coreData, !(isClass && earlier.isClass) else { return }
                 diagnostics.error("\(kind) and \(earlier.kind) would both be declared as '\(name)'", at: location)
                 diagnostics.note("'\(name)' is first declared here", at: earlier.location)
             } else {
-                declared[name] = (kind, location)
+                declared[name] = (kind, isClass, location)
             }
         }
     }

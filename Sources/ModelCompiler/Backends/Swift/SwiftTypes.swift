@@ -60,12 +60,13 @@ enum SwiftTypes {
         case .uri: return "URL"
         case .transformable: return attribute.customClassName ?? "NSObject"
         case .objectID: return "NSManagedObjectID"
+        case .undefined: return "Any"
         case .composite(let name): return name
         }
     }
 
     static func accessor(for attribute: Attribute, lookup: VersionLookup) -> Accessor {
-        let key = "Keys.\(attribute.name)"
+        let key = "Keys.\(SwiftPropertyName.spelling(attribute.name))"
         let base = valueType(of: attribute, lookup: lookup)
         let optional = attribute.isOptional
         let swiftType = base + (optional ? "?" : "")
@@ -119,6 +120,11 @@ enum SwiftTypes {
             return Accessor(swiftType: swiftType, kind: .managed, note: nil, rawValueAccessor: nil)
         case .binaryData where attribute.customClassName == nil:
             return Accessor(swiftType: swiftType, kind: .managed, note: nil, rawValueAccessor: nil)
+        case .undefined:
+            // Core Data keeps any object in an Undefined (always transient) attribute.
+            return Accessor(
+                swiftType: "Any?", kind: .computed(read: "primitiveValue(forKey: \(key))", write: readOnly ? nil : "newValue"),
+                note: "Undefined in the model: a transient value of any type.", rawValueAccessor: nil)
         case .binaryData, .transformable:
             let read = "primitiveValue(forKey: \(key)) as? \(base)"
             return Accessor(
