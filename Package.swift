@@ -59,6 +59,7 @@ let package = Package(
             dependencies: ["CYAML", "ModelCompiler"],
             path: "Benchmarks/GenerateBenchmark"
         ),
+        .executableTarget(name: "modelruntime-query-benchmark", dependencies: ["ModelRuntime"], path: "Benchmarks/QueryBenchmark"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

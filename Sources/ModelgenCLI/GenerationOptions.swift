@@ -11,7 +11,8 @@ enum GenerationOptions {
     ]
 
     static let classPrefix = CommandSpec.Option(
-        name: "--class-prefix", valueName: "<prefix>", help: "Prefix class names of entities without an explicit class.")
+        name: "--class-prefix", valueName: "<prefix>", help: "Prefix class names of entities without an explicit class.",
+        acceptsEmptyValue: true)
     static let configuration = CommandSpec.Option(
         name: "--config", valueName: "<file>", help: "A modelgen.yaml to read (default: the one beside the model, if any).")
 

@@ -30,6 +30,9 @@ struct GeneratedCodeTests {
             // The checked-in sample's sources are this case's golden files.
             goldenFolder: Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Generated")),
         Case(
+            name: "Drawings", modelPath: Fixtures.golden.appendingPathComponent("Models/Drawings.model.yaml"), access: .public,
+            layout: .entity),
+        Case(
             name: "SampleModel", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld"),
             access: .public, layout: .entity),
         Case(

@@ -74,50 +74,14 @@ struct XcodeModelReader {
         return Model(name: modelName, versions: versions, currentVersionName: current)
     }
 
-    /// Orders "Model", "Model 2", "Model 10" as a person would: digit runs compare as numbers.
+    /// Orders "Model", "Model 2", "Model 10" as a person would (see ``VersionNameOrder``).
     static func naturalOrder(_ lhs: String, _ rhs: String) -> Bool {
-        func chunks(_ text: String) -> [(isNumber: Bool, text: String)] {
-            var result: [(Bool, String)] = []
-            for character in text {
-                let isDigit = character.isASCII && character.isNumber
-                if let last = result.last, last.0 == isDigit {
-                    result[result.count - 1].1.append(character)
-                } else {
-                    result.append((isDigit, String(character)))
-                }
-            }
-            return result
-        }
-        let left = chunks(lhs)
-        let right = chunks(rhs)
-        for (a, b) in zip(left, right) where a.text != b.text {
-            if a.isNumber, b.isNumber, let x = Int(a.text), let y = Int(b.text), x != y { return x < y }
-            return a.text < b.text
-        }
-        return left.count < right.count
+        VersionNameOrder.areInIncreasingOrder(lhs, rhs)
     }
 
-    /// Words for the parser's error code. FoundationXML passes libxml2's codes through; Apple's
-    /// Foundation uses `XMLParser.ErrorCode`.
+    /// Words for the parser's error code (see ``XMLErrorDescription``).
     static func describeXMLError(_ code: Int) -> String {
-        #if canImport(FoundationXML)
-        switch code {
-        case 4: return "it is empty"
-        case 5: return "it ends before all its elements are closed, or continues after its root element"
-        case 9: return "it contains a character XML does not allow"
-        case 73: return "a tag is missing its '>'"
-        case 76: return "an end tag does not match its start tag"
-        case 77: return "an element is not closed"
-        default: return "XML syntax error \(code)"
-        }
-        #else
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .emptyDocumentError?: return "it is empty"
-        case .prematureDocumentEndError?: return "it ends before all its elements are closed"
-        case .tagNameMismatchError?: return "an end tag does not match its start tag"
-        default: return "XML syntax error \(code)"
-        }
-        #endif
+        XMLErrorDescription.words(for: code)
     }
 
     // MARK: One version

@@ -23,6 +23,11 @@ public enum Names {
         "validateForUpdate", "primitiveValue", "setPrimitiveValue", "setValue", "willAccessValue",
         "didAccessValue", "willChangeValue", "didChangeValue", "fetchRequest", "isEqual", "copy", "mutableCopy",
         "init", "dealloc",
+        // `ObservableObject` (NSManagedObject conforms to it), memory management selectors an
+        // `@NSManaged` accessor would override, and the archiving and scripting properties of NSObject.
+        "objectWillChange", "retain", "release", "autorelease", "finalize", "classForKeyedArchiver",
+        "classForArchiver", "className", "classDescription", "attributeKeys", "toOneRelationshipKeys",
+        "toManyRelationshipKeys", "objectSpecifier", "scriptingProperties", "classCode", "exposedBindings",
     ]
 
     /// Types generated code refers to by name; a model type with one of these names would shadow

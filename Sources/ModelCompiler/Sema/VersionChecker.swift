@@ -126,9 +126,15 @@ struct VersionChecker {
         if attribute.isDerived, attribute.isTransient {
             diagnostics.error("derived attribute '\(entity.name).\(attribute.name)' cannot be transient", at: here)
         }
-        if let expression = attribute.derivationExpression, DerivationExpression.canonicalPredicateFormat(expression) == nil {
+        if let expression = attribute.derivationExpression,
+            let problem = DerivationChecker(lookup: lookup).problem(of: expression, derived: attribute, in: entity)
+        {
+            diagnostics.error(
+                "derivation expression '\(expression)' of '\(entity.name).\(attribute.name)'\(problem)",
+                at: locations["entity '\(entity.name)'.\(attribute.name).derived"] ?? here)
+        } else if let expression = attribute.derivationExpression, DerivationExpression.canonicalPredicateFormat(expression) == nil {
             diagnostics.warning(
-                "derivation expression '\(expression)' of '\(entity.name).\(attribute.name)' is outside the forms modelgen renders exactly (key paths, '.@count', 'now()', 'lowercase:', 'uppercase:', 'canonical:'); its version hash may differ from Core Data's",
+                "derivation expression '\(expression)' of '\(entity.name).\(attribute.name)' is outside the forms modelgen renders exactly (key paths, '.@count', 'count:', 'now()', 'lowercase:', 'uppercase:', 'canonical:'); its version hash may differ from Core Data's",
                 at: here)
         }
         if attribute.isTransient, attribute.isIndexed {

@@ -39,6 +39,7 @@ struct VersionReader {
 
     mutating func read(_ root: YAMLNode, versionName: String) -> ModelVersion {
         var version = ModelVersion(name: versionName, location: root.location)
+        XMLCharacterCheck.check(root, diagnostics: diagnostics)
         guard let top = MappingReader(root, context: "a model file", diagnostics: diagnostics) else { return version }
         top.rejectUnknownKeys(allowed: Self.topLevelKeys, extensionPrefix: Self.extensionKeyPrefix, diagnostics: diagnostics)
 

@@ -66,15 +66,37 @@ public enum SwiftGenerator {
         let problems = SwiftNameCheck.problems(in: view)
         guard problems.isEmpty else { throw .names(problems) }
         do {
-            return try render(view, model: model, options: options)
+            return try render(renderings(view, model: model, options: options), options: options)
         } catch {
             throw .template(error)
         }
     }
 
-    private static func render(_ view: SwiftModelView, model: Model, options: Options) throws(TemplateError) -> [File] {
+    private static func render(_ renderings: [Rendering], options: Options) throws(TemplateError) -> [File] {
         let sources = EmbeddedTemplates.sources.merging(options.templateOverrides) { _, override in override }
         let templates = MustacheLibrary(sources: sources)
+        var files: [File] = []
+        for rendering in renderings {
+            files.append(
+                File(name: rendering.fileName, contents: try render(rendering.template, templates: templates, context: rendering.context)))
+        }
+        return files.sorted { $0.name < $1.name }
+    }
+
+    /// One file to write: the template that renders it and the context it receives.
+    struct Rendering {
+        let fileName: String
+        let template: String
+        let context: MustacheValue
+    }
+
+    /// Every file of the model's current version with its template and context, in the order
+    /// they are rendered.
+    static func renderings(_ model: Model, options: Options) -> [Rendering] {
+        renderings(SwiftModelView(model: model, options: options), model: model, options: options)
+    }
+
+    private static func renderings(_ view: SwiftModelView, model: Model, options: Options) -> [Rendering] {
         let checksum = VersionHashes(view.version).versionChecksum
         var common: [String: MustacheValue] = [
             "generatedNotice": .string(
@@ -85,19 +107,20 @@ public enum SwiftGenerator {
             // imported where Core Data is.
             "classModules": .list(view.classModules.filter { !options.extraImports.contains($0) }.map(MustacheValue.string)),
         ]
-        var files: [File] = []
+        var renderings: [Rendering] = []
         if options.layout == .entity {
             for entity in view.generatedEntities {
                 guard case .object(var members) = view.entityValue(entity) else { continue }
                 members.merge(common) { own, _ in own }
-                let text = try render("entity", templates: templates, context: .object(members))
-                files.append(File(name: "\(SwiftClassName(of: entity).swiftType)+CoreData.swift", contents: text))
+                renderings.append(
+                    Rendering(
+                        fileName: "\(SwiftClassName(of: entity).swiftType)+CoreData.swift", template: "entity", context: .object(members)))
             }
         }
-        guard case .object(let modelMembers) = view.modelValue(entityFiles: options.layout == .entity) else { return files }
+        guard case .object(let modelMembers) = view.modelValue(entityFiles: options.layout == .entity) else { return renderings }
         common.merge(modelMembers) { own, _ in own }
-        files.append(File(name: "\(model.name)+Model.swift", contents: try render("model", templates: templates, context: .object(common))))
-        return files.sorted { $0.name < $1.name }
+        renderings.append(Rendering(fileName: "\(model.name)+Model.swift", template: "model", context: .object(common)))
+        return renderings
     }
 
     static func render(_ name: String, templates: MustacheLibrary, context: MustacheValue) throws(TemplateError) -> String {

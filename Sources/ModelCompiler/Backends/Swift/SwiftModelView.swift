@@ -27,8 +27,8 @@ struct SwiftModelView {
 
     static func documentationLines(_ text: String?) -> MustacheValue {
         guard let text, !text.isEmpty else { return .list([]) }
-        // Every line break Swift knows (`\r`, `\r\n` too) starts a new `///` line: a comment never
-        // ends early and lets text become code.
+        // Every line break ends a `///` line: a carriage return (alone or in "\r\n") ends a Swift
+        // comment as surely as a line feed, and would otherwise turn the rest into code.
         return .list(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { .string(String($0)) })
     }
 
