@@ -134,9 +134,10 @@ struct XcodeModelCheckTests {
     @Test func anEntityNamedLikeTheModelTypeIsAnError() throws {
         let scratch = try ScratchFolder()
         let path = try scratch.writeXcodeModel("Foo", #"<entity name="FooModel"/>"#)
-        #expect(Self.errors(Pipeline.load(path)) == ["class 'FooModel' of entity 'FooModel' would shadow the type 'FooModel' that generated code uses"])
+        #expect(Self.errors(Pipeline.load(path)) == ["'FooModel' is the name of the type generated for model 'Foo'; choose another name"])
         let composite = try scratch.writeXcodeModel("Bar", #"<composite name="BarModel"/>"#)
-        #expect(Self.errors(Pipeline.load(composite)) == ["'BarModel' is the name of the type generated for model 'Bar'; choose another name"])
+        #expect(
+            Self.errors(Pipeline.load(composite)) == ["'BarModel' is the name of the type generated for model 'Bar'; choose another name"])
     }
 
     @Test func twoEntitiesWithOneClassAreAnError() throws {
@@ -168,7 +169,7 @@ struct XcodeModelCheckTests {
         #expect(Self.errors(Pipeline.load(scratch.path("Odd.xcdatamodeld"))) == ["a version name cannot be empty"])
     }
 
-    @Test func aPropertyNamedLikeTheNestedKeysTypeIsAnError() throws {
+    @Test func generateRefusesAPropertyNamedLikeTheNestedKeysType() throws {
         let scratch = try ScratchFolder()
         let path = try scratch.writeXcodeModel(
             "Keyed",
@@ -177,10 +178,16 @@ struct XcodeModelCheckTests {
                 <attribute name="Keys" optional="YES" attributeType="String"/>
             </entity>
             """)
-        #expect(Self.errors(Pipeline.load(path)) == ["property 'Item.Keys' collides with the 'Keys' enum generated classes declare"])
+        #expect(Self.errors(Pipeline.load(path)) == [])
+        let output = Pipeline.run(.init(modelPath: path, product: .swiftSources, outputFolder: scratch.path("out")))
+        #expect(output.files.isEmpty)
+        #expect(
+            output.diagnostics.filter { $0.severity == .error }.map(\.message) == [
+                "property 'Item.Keys' collides with the 'Keys' enum generated classes declare"
+            ])
     }
 
-    @Test func toManyRelationshipsWhoseAccessorsWouldCollideAreAnError() throws {
+    @Test func generateRefusesToManyRelationshipsWhoseAccessorsWouldCollide() throws {
         let scratch = try ScratchFolder()
         let path = try scratch.writeXcodeModel(
             "Lists",
@@ -194,7 +201,12 @@ struct XcodeModelCheckTests {
                 <relationship name="List" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="List" inverseName="Items"/>
             </entity>
             """)
-        #expect(Self.errors(Pipeline.load(path)) == ["to-many relationships 'items' and 'Items' of 'List' would both generate 'addToItems'"])
+        let output = Pipeline.run(.init(modelPath: path, product: .swiftSources, outputFolder: scratch.path("out")))
+        #expect(output.files.isEmpty)
+        #expect(
+            output.diagnostics.filter { $0.severity == .error }.map(\.message) == [
+                "to-many relationships 'items' and 'Items' of 'List' would both generate 'addToItems'"
+            ])
     }
 
     @Test func customClassNamesMustBeSwiftTypes() throws {

@@ -1,17 +1,18 @@
 import ModelSchema
 
-/// Checks, as part of a model's checks, that the Swift generated for its current version
-/// compiles and that every file the generator writes has a name of its own — so that `validate`
+/// Checks, as part of a model's checks, that the types generated for its current version can be
+/// declared and that every file the generator writes has a name of its own — so that `validate`
 /// reports it and no command writes anything for such a model. Class names are taken as the
 /// generator maps them (``SwiftClassName``): only entities with a class of their own count.
 ///
-/// With Core Data's naming rules (Xcode models) the generator's own name check
-/// (``SwiftNameCheck``: class and property names as Swift spells them) runs here too, once the
-/// model has no other errors. For every
-/// model this adds what neither that check nor the YAML format's rules cover: a type taking the
-/// name of the model's `<Name>Model` type, two classes whose files would be one file on a file
-/// system that ignores case, composite names Swift cannot declare, and custom class names
-/// (printed as the Swift type of an attribute) that are not Swift types.
+/// What it adds to the YAML format's rules: a type taking the name of the model's `<Name>Model`
+/// type, two classes whose files would be one file on a file system that ignores case, and custom
+/// class names (printed as the Swift type of an attribute) that are not Swift types. For Xcode
+/// models, whose names follow Core Data's rules, it also checks what the YAML format's rules
+/// check of class and composite names: a class name form generated code can name, one class per
+/// name, no shadowed type. Property names Swift cannot declare as written (`Keys`, `Type`, two
+/// to-many relationships with one accessor name) are refused by the generator itself
+/// (``SwiftNameCheck``), before anything is written.
 struct GeneratedCodeChecker {
     let model: Model
     let rules: VersionChecker.NameRules
@@ -20,12 +21,10 @@ struct GeneratedCodeChecker {
     func check() {
         guard let version = model.currentVersion else { return }
         let view = SwiftModelView(model: model, options: SwiftGenerator.Options())
-        // After the model's own errors are fixed: a duplicate entity or a property named
-        // `description` would otherwise be reported twice, once as a broken class.
-        if rules == .coreData, !diagnostics.hasErrors { diagnostics.append(contentsOf: SwiftNameCheck.problems(in: view)) }
         let fallback = version.location ?? .file(model.name)
         var types = TypeNames(modelTypeName: view.modelTypeName, modelName: model.name, rules: rules, diagnostics: diagnostics)
         var files: [String: (entity: String, className: String)] = [:]
+        if rules == .coreData { checkClassNames(of: version, modelTypeName: view.modelTypeName) }
         for entity in view.generatedEntities {
             let className = SwiftClassName(of: entity).swiftType
             let here = entity.location ?? fallback
@@ -57,6 +56,31 @@ struct GeneratedCodeChecker {
         }
         for enumType in version.enums {
             types.declare(enumType.name, as: "enum '\(enumType.name)'", isClass: false, at: enumType.location ?? fallback)
+        }
+    }
+
+    /// An Xcode model's class names, as the YAML format's rules check them in a YAML model: a form
+    /// generated code can name, one class per name, not the name of a type generated code uses.
+    private func checkClassNames(of version: ModelVersion, modelTypeName: String) {
+        var classes: [String: String] = [:]
+        var seen: Set<String> = []
+        for entity in version.entities where seen.insert(entity.name).inserted {
+            let here = entity.location ?? version.location ?? .file(model.name)
+            switch SwiftClassName(of: entity) {
+            case .invalid(let text):
+                diagnostics.error(
+                    "class name '\(text)' of entity '\(entity.name)' cannot be named in Swift; use a Swift class name, '.Name' (current module), 'Module.Name' or 'NSManagedObject'",
+                    at: here)
+            case .generated(let name, _):
+                if let other = classes.updateValue(entity.name, forKey: name) {
+                    diagnostics.error("entities '\(other)' and '\(entity.name)' would both generate class '\(name)'", at: here)
+                } else if Names.typesUsedByGeneratedCode.contains(name) {
+                    diagnostics.error(
+                        "class '\(name)' of entity '\(entity.name)' would shadow the type '\(name)' that generated code uses", at: here)
+                }
+            case .external, .generic:
+                break
+            }
         }
     }
 
@@ -100,10 +124,10 @@ struct GeneratedCodeChecker {
         return nil
     }
 
-    /// Top-level type names of the generated sources: each declared once. Which clashes are
-    /// reported here depends on what the other checks already report: the YAML format's rules
-    /// report two declarations of one name, and the generator's name check a class taking the
-    /// model type's name or another class's.
+    /// Top-level type names of the generated sources: each declared once. Two declarations of one
+    /// name are reported by the naming rules (the YAML format's) or by ``checkClassNames`` (two
+    /// classes of an Xcode model); what is left is a composite or enum of an Xcode model meeting
+    /// another type.
     private struct TypeNames {
         let modelTypeName: String
         let modelName: String
@@ -112,9 +136,7 @@ struct GeneratedCodeChecker {
         var declared: [String: (kind: String, isClass: Bool, location: SourceLocation)] = [:]
 
         mutating func declare(_ name: String, as kind: String, isClass: Bool, at location: SourceLocation) {
-            let reportedElsewhere = rules == .coreData && isClass
             if name == modelTypeName {
-                guard !reportedElsewhere else { return }
                 diagnostics.error("'\(name)' is the name of the type generated for model '\(modelName)'; choose another name", at: location)
             } else if let earlier = declared[name] {
                 guard rules == .coreData, !(isClass && earlier.isClass) else { return }
