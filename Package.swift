@@ -61,7 +61,8 @@ let package = Package(
         ),
         .executableTarget(name: "modelruntime-query-benchmark", dependencies: ["ModelRuntime"], path: "Benchmarks/QueryBenchmark"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
-        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema"]),
+        // The compiler is linked by the tests only, to compare code-built models with compiled YAML.
+        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema", "ModelCompiler"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "ModelCompilerTests",

@@ -18,6 +18,8 @@ public struct CompiledModelBundle: Sendable {
         public var description: String { message }
     }
 
+    /// The bundle's folder.
+    public let url: URL
     /// The bundle's name (`Trips` for `Trips.momd`).
     public let name: String
     public let currentVersionName: String
@@ -38,6 +40,7 @@ public struct CompiledModelBundle: Sendable {
         } catch {
             throw ReadError(message: "\(url.lastPathComponent)/\(VersionInfo.fileName): \(error.message)")
         }
+        self.url = url
         name = url.deletingPathExtension().lastPathComponent
         currentVersionName = info.currentVersionName
         versions = info.versionHashes.keys.sorted().map { versionName in
@@ -54,6 +57,39 @@ public struct CompiledModelBundle: Sendable {
             throw ReadError(message: "no \(name).momd in \(bundle.bundleURL.lastPathComponent)")
         }
         try self.init(contentsOf: url)
+    }
+
+    /// Decodes one version's `<version>.mom` from the bundle.
+    public func decodeVersion(named versionName: String) throws(ReadError) -> DecodedMom {
+        guard versionName.firstIndex(where: { $0 == "/" || $0 == "\\" }) == nil, versionName != "..", versionName != "." else {
+            throw ReadError(message: "'\(versionName)' is not a version name")
+        }
+        return try Self.decodeMom(at: url.appendingPathComponent("\(versionName).mom"))
+    }
+
+    /// Decodes the current version's `.mom`.
+    public func decodeCurrentVersion() throws(ReadError) -> DecodedMom {
+        try decodeVersion(named: currentVersionName)
+    }
+
+    /// Files larger than this are refused before reading: no real model comes near it.
+    public static let maximumMomSize = 64 << 20
+
+    /// Decodes a single `.mom` file; the version is named after the file.
+    public static func decodeMom(at url: URL) throws(ReadError) -> DecodedMom {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
+        guard let size else { throw ReadError(message: "\(url.lastPathComponent) is not a readable file") }
+        guard size <= maximumMomSize else {
+            throw ReadError(message: "\(url.lastPathComponent) is larger than \(maximumMomSize >> 20) MiB")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ReadError(message: "\(url.lastPathComponent) is not a readable file")
+        }
+        do {
+            return try CompiledModel.decodeMom([UInt8](data), versionName: url.deletingPathExtension().lastPathComponent)
+        } catch {
+            throw ReadError(message: "\(url.lastPathComponent): \(error.message)")
+        }
     }
 
     /// The version that wrote a store, given the store's metadata (what

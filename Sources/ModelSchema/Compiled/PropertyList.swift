@@ -180,7 +180,9 @@ public enum BinaryPropertyList {
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), count > 0, count < bytes.count, top < count,
             tableStart >= 8, tableStart <= bytes.count - 32, (bytes.count - 32 - tableStart) / offsetSize >= count
         else { throw FormatError(message: "corrupt trailer") }
-        var reader = Reader(bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize, count: count, tableStart: tableStart)
+        var reader = Reader(
+            bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize, count: count, tableStart: tableStart,
+            budget: bytes.count + 1)
         return try reader.object(top, depth: 0)
     }
 
@@ -196,6 +198,10 @@ public enum BinaryPropertyList {
         let referenceSize: Int
         let count: Int
         let tableStart: Int
+        /// Objects left to decode. Every decoded object is reached through a reference of at least
+        /// one byte, so a file of n bytes decodes at most n + 1 objects unless collections are
+        /// shared; a file that shares them to multiply its size ("billion laughs") runs out.
+        var budget: Int
 
         func offset(of object: Int) throws(FormatError) -> Int {
             guard object >= 0, object < count else { throw FormatError(message: "object reference out of range") }
@@ -224,6 +230,8 @@ public enum BinaryPropertyList {
 
         mutating func object(_ index: Int, depth: Int) throws(FormatError) -> PropertyList {
             guard depth < 512 else { throw FormatError(message: "nested too deeply (or a reference cycle)") }
+            budget -= 1
+            guard budget >= 0 else { throw FormatError(message: "too many objects (shared collections expand past the file size)") }
             let offset = try offset(of: index)
             let marker = bytes[offset]
             switch marker >> 4 {

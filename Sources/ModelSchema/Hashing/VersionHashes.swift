@@ -47,32 +47,62 @@ struct VersionHasher {
 
     func entityHashes() -> [String: [UInt8]] {
         var memo: [String: [UInt8]] = [:]
-        for entity in lookup.version.entities { _ = entityHash(entity, memo: &memo, visiting: []) }
+        var sortedProperties: [String: [(name: String, hash: [UInt8])]] = [:]
+        for entity in lookup.version.entities { _ = entityHash(entity, memo: &memo, sortedProperties: &sortedProperties, visiting: []) }
         return memo
     }
 
-    private func entityHash(_ entity: Entity, memo: inout [String: [UInt8]], visiting: Set<String>) -> [UInt8] {
+    /// An entity's hashed properties are its parent's (already hashed and sorted) merged with
+    /// its own, so each property is hashed once and deep hierarchies stay fast.
+    private func entityHash(
+        _ entity: Entity, memo: inout [String: [UInt8]], sortedProperties: inout [String: [(name: String, hash: [UInt8])]],
+        visiting: Set<String>
+    ) -> [UInt8] {
         if let known = memo[entity.name] { return known }
         var bytes = Array(entity.name.utf8)
         bytes.append(entity.isAbstract ? 1 : 0)
+        var inherited: [(name: String, hash: [UInt8])] = []
         if let parentName = entity.parentName, !visiting.contains(parentName), let parent = lookup.entity(named: parentName) {
-            bytes += entityHash(parent, memo: &memo, visiting: visiting.union([entity.name]))
+            bytes += entityHash(parent, memo: &memo, sortedProperties: &sortedProperties, visiting: visiting.union([entity.name]))
+            inherited = sortedProperties[parentName] ?? []
         }
-        let (attributes, relationships) = lookup.allProperties(of: entity)
-        var properties: [(name: String, hash: [UInt8])] = []
-        for attribute in attributes where !attribute.isTransient {
-            properties.append((attribute.name, attributeHash(attribute)))
+        var own: [(name: String, hash: [UInt8])] = []
+        for attribute in entity.attributes where !attribute.isTransient {
+            own.append((attribute.name, attributeHash(attribute)))
         }
-        for relationship in relationships where !relationship.isTransient {
-            properties.append((relationship.name, relationshipHash(relationship, of: entity)))
+        for relationship in entity.relationships where !relationship.isTransient {
+            own.append((relationship.name, relationshipHash(relationship, of: entity)))
         }
-        for property in properties.sorted(by: { Self.precedes($0.name, $1.name) }) { bytes += property.hash }
+        own.sort { Self.precedes($0.name, $1.name) }
+        let properties = Self.merge(inherited, own)
+        sortedProperties[entity.name] = properties
+        for property in properties { bytes += property.hash }
         if let modifier = entity.versionHashModifier { bytes += Array(modifier.utf8) }
         let constraints = entity.uniquenessConstraints.map { $0.joined(separator: ".") }.filter { !$0.isEmpty }
         for constraint in constraints.sorted(by: Self.precedes) { bytes += Array(constraint.utf8) }
         let hash = Digest.sha256(bytes)
         memo[entity.name] = hash
         return hash
+    }
+
+    /// Merges two lists sorted by name; on equal names the inherited one comes first.
+    private static func merge(_ inherited: [(name: String, hash: [UInt8])], _ own: [(name: String, hash: [UInt8])]) -> [(
+        name: String, hash: [UInt8]
+    )] {
+        var result: [(name: String, hash: [UInt8])] = []
+        result.reserveCapacity(inherited.count + own.count)
+        var i = 0
+        var j = 0
+        while i < inherited.count || j < own.count {
+            if j == own.count || (i < inherited.count && !precedes(own[j].name, inherited[i].name)) {
+                result.append(inherited[i])
+                i += 1
+            } else {
+                result.append(own[j])
+                j += 1
+            }
+        }
+        return result
     }
 
     // MARK: Properties
@@ -180,5 +210,22 @@ extension AttributeType {
         case .undefined: 0
         case .composite: 2100
         }
+    }
+}
+
+extension VersionHashes {
+    /// `NSPropertyDescription.versionHash` of the properties each entity declares (transient ones
+    /// included): entity name → property name → 32-byte hash. These are the hashes the entity
+    /// hashes are built from.
+    public static func propertyHashes(_ version: ModelVersion) -> [String: [String: [UInt8]]] {
+        let hasher = VersionHasher(version)
+        var result: [String: [String: [UInt8]]] = [:]
+        for entity in version.entities {
+            var hashes: [String: [UInt8]] = [:]
+            for attribute in entity.attributes { hashes[attribute.name] = hasher.attributeHash(attribute) }
+            for relationship in entity.relationships { hashes[relationship.name] = hasher.relationshipHash(relationship, of: entity) }
+            result[entity.name] = hashes
+        }
+        return result
     }
 }
