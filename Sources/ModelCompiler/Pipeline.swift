@@ -87,12 +87,11 @@ public enum Pipeline {
         case .xcodeModel, .yamlModel:
             break
         }
-        // An import generates no Swift from the Xcode model; the YAML model it writes is checked
-        // with the YAML format's rules instead.
-        let checksGeneratedCode = request.product != .yamlModel
+        // An import checks the YAML model it writes, which it writes even with errors for fixing
+        // by hand; the Xcode model it reads gets only the checks that keep files in place.
+        let checksModel = request.product != .yamlModel
         guard
-            let model = load(
-                request.modelPath, classPrefix: settings.classPrefix, checksGeneratedCode: checksGeneratedCode, into: diagnostics),
+            let model = load(request.modelPath, classPrefix: settings.classPrefix, checksModel: checksModel, into: diagnostics),
             !diagnostics.hasErrors
         else { return output }
         var files: [OutputFile]
@@ -139,7 +138,7 @@ public enum Pipeline {
     /// entity without one, before the checks.
     public static func load(_ path: String, classPrefix: String = "") -> Result {
         let diagnostics = DiagnosticCollector()
-        let model = load(path, classPrefix: classPrefix, checksGeneratedCode: true, into: diagnostics)
+        let model = load(path, classPrefix: classPrefix, checksModel: true, into: diagnostics)
         return Result(model: model, diagnostics: diagnostics.sorted)
     }
 
@@ -166,7 +165,7 @@ public enum Pipeline {
 
     // MARK: Frontend and Sema
 
-    static func load(_ path: String, classPrefix: String, checksGeneratedCode: Bool, into diagnostics: DiagnosticCollector) -> Model? {
+    static func load(_ path: String, classPrefix: String, checksModel: Bool, into diagnostics: DiagnosticCollector) -> Model? {
         guard isXcodeModel(path) else {
             guard let source = ModelSourceReader(diagnostics: diagnostics).read(path) else { return nil }
             let model = analyze(source, classPrefix: classPrefix, diagnostics: diagnostics)
@@ -176,11 +175,12 @@ public enum Pipeline {
         guard let read = XcodeModelReader(diagnostics: diagnostics).read(path) else { return nil }
         let model = read.applyingClassPrefix(classPrefix)
         checkFileNames(of: model, path: path, diagnostics: diagnostics)
+        guard checksModel else { return model }
         for version in model.versions {
             VersionChecker(version: version, locations: LocationTable(), diagnostics: diagnostics, rules: .coreData).check()
         }
         VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
-        if checksGeneratedCode { GeneratedCodeChecker(model: model, rules: .coreData, diagnostics: diagnostics).check() }
+        GeneratedCodeChecker(model: model, rules: .coreData, diagnostics: diagnostics).check()
         return model
     }
 

@@ -198,6 +198,16 @@ struct XcodeModelCheckTests {
         #expect(!source.unicodeScalars.contains("\r"))
     }
 
+    @Test func importWritesTheYAMLModelAndReportsItsErrorsForFixingByHand() throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.writeXcodeModel("Odd", #"<entity name="Item"><attribute name="x" attributeType="Mystery"/></entity>"#)
+        #expect(Self.errors(Pipeline.load(path)).count == 1)
+        let output = Pipeline.run(.init(modelPath: path, product: .yamlModel, outputFolder: scratch.path("out")))
+        #expect(output.files.map(\.path) == ["Odd.model.yaml"])
+        #expect(
+            output.diagnostics.filter { $0.severity == .error }.map(\.location.file) == [scratch.path("out/Odd.model.yaml")])
+    }
+
     @Test func generateWritesNothingForAModelWithErrors() throws {
         let scratch = try ScratchFolder()
         let path = try scratch.writeXcodeModel("Escape", #"<entity name="Evil" representedClassName="../x"/>"#)
