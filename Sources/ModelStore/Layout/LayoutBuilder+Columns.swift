@@ -45,7 +45,7 @@ extension LayoutBuilder {
             return base + String(suffix)
         }
         for (entityRank, entity) in tree.enumerated() {
-            for attribute in entity.attributes.sorted(by: { $0.name < $1.name }) where !attribute.isTransient {
+            for attribute in entity.attributes.sortedByName(\.name) where !attribute.isTransient {
                 for (offset, leaf) in leaves(of: attribute).enumerated() {
                     let columnName = unique("Z" + (leaf.path.last ?? attribute.name).uppercased())
                     pending.append(
@@ -57,7 +57,7 @@ extension LayoutBuilder {
                             withinProperty: offset))
                 }
             }
-            for relationship in entity.relationships.sorted(by: { $0.name < $1.name })
+            for relationship in entity.relationships.sortedByName(\.name)
             where !relationship.isToMany && !relationship.isTransient {
                 let upper = relationship.name.uppercased()
                 let key = unique("Z" + upper)

@@ -7,7 +7,7 @@ extension LayoutBuilder {
         var result: [StoreLayout.JoinTable] = []
         var done: Set<String> = []
         for entity in order {
-            for relationship in entity.relationships.sorted(by: { $0.name < $1.name }) where usesJoinTable(relationship) {
+            for relationship in entity.relationships.sortedByName(\.name) where usesJoinTable(relationship) {
                 guard let own = numbers[entity.name], let destination = numbers[relationship.destinationName] else { continue }
                 let inverse = self.inverse(of: relationship)
                 let key = [entity.name + "." + relationship.name, relationship.destinationName + "." + (inverse?.name ?? "")].sorted()

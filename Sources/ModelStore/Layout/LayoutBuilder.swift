@@ -34,11 +34,11 @@ struct LayoutBuilder {
             guard numbers[entity.name] == nil else { return }
             order.append(entity)
             numbers[entity.name] = order.count
-            for child in (childrenByParent[entity.name] ?? []).sorted(by: { $0.name < $1.name }) { visit(child) }
+            for child in (childrenByParent[entity.name] ?? []).sortedByName(\.name) { visit(child) }
             lastInSubtree[entity.name] = order.count
         }
         let roots = version.entities.filter { $0.parentName == nil || lookup.entity(named: $0.parentName!) == nil }
-        for root in roots.sorted(by: { $0.name < $1.name }) { visit(root) }
+        for root in roots.sortedByName(\.name) { visit(root) }
     }
 
     func root(of entity: Entity) -> Entity { lookup.ancestors(of: entity).last ?? entity }
@@ -92,7 +92,7 @@ struct LayoutBuilder {
                 for relationship in declaringEntity.relationships { owners[relationship.name] = declaringEntity.name }
             }
             func declaring(_ name: String) -> String { owners[name] ?? entity.name }
-            for attribute in all.attributes.sorted(by: { $0.name < $1.name }) {
+            for attribute in all.attributes.sortedByName(\.name) {
                 let indexes = columnIndex[declaring(attribute.name)]?[attribute.name] ?? []
                 let storage: StoreLayout.PropertyLayout.Storage =
                     attribute.isTransient
@@ -102,7 +102,7 @@ struct LayoutBuilder {
                         name: attribute.name, slot: properties.count, isRelationship: false, destinationEntityNumber: nil, storage: storage)
                 )
             }
-            for relationship in all.relationships.sorted(by: { $0.name < $1.name }) {
+            for relationship in all.relationships.sortedByName(\.name) {
                 let owner = declaring(relationship.name)
                 var storage: StoreLayout.PropertyLayout.Storage = .none
                 if relationship.isTransient {
@@ -139,6 +139,15 @@ struct LayoutBuilder {
         return StoreLayout(
             entities: entities, tables: tables, joinTables: joinTables, indexes: indexes(tables: tables, joinTables: joinTables),
             entityNumbersByName: numbers)
+    }
+}
+
+extension Array {
+    /// The elements in name order. Sorts positions rather than the (large) schema values, so
+    /// each value is copied once, not on every swap.
+    func sortedByName(_ name: (Element) -> String) -> [Element] {
+        let names = map(name)
+        return indices.sorted { names[$0] < names[$1] }.map { self[$0] }
     }
 }
 
