@@ -80,10 +80,12 @@ extension FetchSQLBuilder {
             switch property.storage {
             case .none:
                 throw FetchSQLError(
-                    .transientProperty, "keypath \(path): \(name) of \(row.entity.name) is transient and not stored, so a fetch cannot use it")
+                    .transientProperty,
+                    "keypath \(path): \(name) of \(row.entity.name) is transient and not stored, so a fetch cannot use it")
             case .column(let column):
                 guard rest.isEmpty else {
-                    throw FetchSQLError(.unknownKeyPath, "keypath \(path): attribute \(name) of \(row.entity.name) has no property \(rest.first!)")
+                    throw FetchSQLError(
+                        .unknownKeyPath, "keypath \(path): attribute \(name) of \(row.entity.name) has no property \(rest.first!)")
                 }
                 return .value(SQLFragment(sql: row.column(column), nullable: true), SQLValueKind(row.table.columns[column].type))
             case .composite(let columns):
@@ -94,7 +96,8 @@ extension FetchSQLBuilder {
                         if case .attribute(_, _, let leafPath) = row.table.columns[$0].role { leafPath == leaf } else { false }
                     })
                 else {
-                    throw FetchSQLError(.unknownKeyPath, "keypath \(path): composite attribute \(name) has no element \(leaf.joined(separator: "."))")
+                    throw FetchSQLError(
+                        .unknownKeyPath, "keypath \(path): composite attribute \(name) has no element \(leaf.joined(separator: "."))")
                 }
                 return .value(SQLFragment(sql: row.column(column), nullable: true), SQLValueKind(row.table.columns[column].type))
             case .toOne(let key, let entityColumn, _):
@@ -108,12 +111,15 @@ extension FetchSQLBuilder {
                 } else {
                     let joined = self.row(destination)
                     scope.addJoin(
-                        joinKey, row: joined, sql: "LEFT OUTER JOIN \(joined.table.name) \(joined.alias) ON \(row.column(key)) = \(joined.primaryKey)")
+                        joinKey, row: joined,
+                        sql: "LEFT OUTER JOIN \(joined.table.name) \(joined.alias) ON \(row.column(key)) = \(joined.primaryKey)")
                     row = joined
                 }
             case .inverseOfToOne, .joinTable:
                 if let first = rest.first, first.hasPrefix("@") {
-                    return .value(try aggregate(first, over: property, from: row, rest: rest.dropFirst(), in: scope, path: path), first == "@count" ? .integer : .any)
+                    return .value(
+                        try aggregate(first, over: property, from: row, rest: rest.dropFirst(), in: scope, path: path),
+                        first == "@count" ? .integer : .any)
                 }
                 return .toMany(from: row, relationship: property, rest: rest)
             }
@@ -131,7 +137,8 @@ extension FetchSQLBuilder {
             guard let inverseName = relationship.inverseName, let slot = destination.slot(of: inverseName),
                 case .toOne(let key, _, _) = destination.properties[slot].storage
             else {
-                throw FetchSQLError(.unsupported, "to-many relationship \(relationship.name) of \(row.entity.name) has no stored inverse key")
+                throw FetchSQLError(
+                    .unsupported, "to-many relationship \(relationship.name) of \(row.entity.name) has no stored inverse key")
             }
             let element = self.row(destination)
             return ToManySource(
@@ -144,7 +151,8 @@ extension FetchSQLBuilder {
             let link = newAlias()
             let element = self.row(destination)
             return ToManySource(
-                from: "\(joinTable.name) \(link) JOIN \(element.table.name) \(element.alias) ON \(element.primaryKey) = \(link).\(target.column)",
+                from:
+                    "\(joinTable.name) \(link) JOIN \(element.table.name) \(element.alias) ON \(element.primaryKey) = \(link).\(target.column)",
                 correlation: "\(link).\(source.column) = \(row.primaryKey)", element: element)
         default:
             throw FetchSQLError(.unsupported, "\(relationship.name) of \(row.entity.name) is not a stored to-many relationship")

@@ -36,7 +36,8 @@ extension FetchSQLBuilder {
             return try comparison.compare(left, predicate.predicateOperatorType, right, in: scope)
         case .any, .all:
             guard case .path(.toMany(let row, let relationship, let rest)) = left else {
-                throw FetchSQLError(.unsupported, "\(predicate): ANY, ALL and NONE need a key path through a to-many relationship on the left")
+                throw FetchSQLError(
+                    .unsupported, "\(predicate): ANY, ALL and NONE need a key path through a to-many relationship on the left")
             }
             let all = predicate.comparisonPredicateModifier == .all
             let found = try exists(relationship, from: row, rest: rest, in: scope, path: predicate.leftExpression.description) {
@@ -61,7 +62,8 @@ extension FetchSQLBuilder {
             return .path(.row(scope.outermost.row))
         case .variable(let name):
             guard let row = scope.variable(name) else {
-                throw FetchSQLError(.unsupported, "variable $\(name) is not bound; substitute it (withSubstitutionVariables) before fetching")
+                throw FetchSQLError(
+                    .unsupported, "variable $\(name) is not bound; substitute it (withSubstitutionVariables) before fetching")
             }
             return .path(.row(row))
         case .keyPath(let path, let components, let base):
@@ -71,7 +73,8 @@ extension FetchSQLBuilder {
                 return .path(try resolve(components[...], from: outer.row, in: outer, path: path))
             case .variable(let name)?:
                 guard let row = scope.variable(name) else {
-                    throw FetchSQLError(.unsupported, "variable $\(name) is not bound; substitute it (withSubstitutionVariables) before fetching")
+                    throw FetchSQLError(
+                        .unsupported, "variable $\(name) is not bound; substitute it (withSubstitutionVariables) before fetching")
                 }
                 return .path(try resolve(components[...], from: row, in: scope, path: "$\(name).\(path)"))
             case .subquery(let collection, let variable, let predicate)?:
@@ -90,7 +93,8 @@ extension FetchSQLBuilder {
     }
 
     /// `SUBQUERY(collection, $x, predicate).@count` as a correlated `COUNT(*)`.
-    private func subqueryCount(_ collection: NSExpression, variable: String, predicate: NSPredicate, in scope: SQLScope) throws(FetchSQLError)
+    private func subqueryCount(_ collection: NSExpression, variable: String, predicate: NSPredicate, in scope: SQLScope)
+        throws(FetchSQLError)
         -> SQLFragment
     {
         guard case .path(.toMany(let row, let relationship, let rest)) = try operand(collection, in: scope), rest.isEmpty else {

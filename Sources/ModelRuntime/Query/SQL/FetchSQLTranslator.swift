@@ -57,7 +57,8 @@ final class FetchSQLBuilder {
         if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
         if request.selection == .count {
             if request.limit > 0 || request.offset > 0 {
-                sql = "SELECT COUNT(*) FROM (\(sql.replacingOccurrences(of: "SELECT COUNT(*) FROM", with: "SELECT 1 FROM", options: .anchored))\(page(request)))"
+                sql =
+                    "SELECT COUNT(*) FROM (\(sql.replacingOccurrences(of: "SELECT COUNT(*) FROM", with: "SELECT 1 FROM", options: .anchored))\(page(request)))"
             }
         } else {
             sql += page(request)
@@ -145,7 +146,8 @@ final class FetchSQLBuilder {
         default:
             break
         }
-        throw FetchSQLError(.unsupported, "property \(keyPath) cannot be fetched as a dictionary value (use an attribute or a to-one relationship)")
+        throw FetchSQLError(
+            .unsupported, "property \(keyPath) cannot be fetched as a dictionary value (use an attribute or a to-one relationship)")
     }
 
     /// The table column an aliased column reference (`t1.ZNAME`) names.
@@ -178,10 +180,12 @@ final class FetchSQLBuilder {
                 throw FetchSQLError(.unsupported, "sort descriptor \(descriptor) has no key; a fetch sorts by key paths only")
             }
             guard descriptor.block == nil else {
-                throw FetchSQLError(.unsupported, "sort descriptor on \(key) uses a comparator block, which a fetch cannot translate to SQL")
+                throw FetchSQLError(
+                    .unsupported, "sort descriptor on \(key) uses a comparator block, which a fetch cannot translate to SQL")
             }
             guard case .value(let value, _) = try resolve(descriptor.components[...], from: root, in: scope, path: key) else {
-                throw FetchSQLError(.unsupported, "sort descriptor on \(key): a fetch sorts by attributes (also through to-one relationships) only")
+                throw FetchSQLError(
+                    .unsupported, "sort descriptor on \(key): a fetch sorts by attributes (also through to-one relationships) only")
             }
             var term = value.sql
             if let selector = descriptor.selector?.name, let collation = Self.collations[selector] { term += " COLLATE \(collation)" }

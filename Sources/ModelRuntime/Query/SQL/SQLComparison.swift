@@ -149,7 +149,9 @@ struct SQLComparison {
         -> SQLFragment
     {
         func keys(_ rows: [StoreRow]) -> SQLFragment {
-            if rows.count == 1 { return SQLFragment(sql: "\(object.key) = ?", bindings: [.integer(rows[0].primaryKey)], nullable: object.nullable) }
+            if rows.count == 1 {
+                return SQLFragment(sql: "\(object.key) = ?", bindings: [.integer(rows[0].primaryKey)], nullable: object.nullable)
+            }
             return SQLFragment(
                 sql: "\(object.key) IN (" + Array(repeating: "?", count: rows.count).joined(separator: ", ") + ")",
                 bindings: rows.map { .integer($0.primaryKey) }, nullable: object.nullable)
@@ -165,7 +167,9 @@ struct SQLComparison {
         }
         return .combine(
             groups.map { number, rows in
-                .combine([SQLFragment(sql: "\(entity) = ?", bindings: [.integer(Int64(number))], nullable: object.nullable), keys(rows)], and: true)
+                .combine(
+                    [SQLFragment(sql: "\(entity) = ?", bindings: [.integer(Int64(number))], nullable: object.nullable), keys(rows)],
+                    and: true)
             }, and: false)
     }
 
@@ -243,7 +247,8 @@ struct SQLComparison {
             {
                 return .alwaysFalse  // an invalid pattern matches nothing, as in memory
             }
-            return .concat([.init(sql: "NSCoreDataMatches("), subject, .init(sql: ", "), pattern, .init(sql: ", \(flags))")], nullable: false)
+            return .concat(
+                [.init(sql: "NSCoreDataMatches("), subject, .init(sql: ", "), pattern, .init(sql: ", \(flags))")], nullable: false)
         default:
             throw unsupported("operator \(op) cannot be translated to SQL")
         }
@@ -310,7 +315,9 @@ struct SQLComparison {
         case .row, .reference:
             guard let object = identity(path) else { throw unsupported("not an object") }
             var tests: [SQLFragment] = []
-            let rows = elements.compactMap { $0.flatMap(FetchSQLValues.storeRow) ?? nil }.filter { object.entities.contains($0.entityNumber) }
+            let rows = elements.compactMap { $0.flatMap(FetchSQLValues.storeRow) ?? nil }.filter {
+                object.entities.contains($0.entityNumber)
+            }
             if !rows.isEmpty { tests.append(rowTest(object, rows: rows)) }
             if object.nullable, elements.contains(where: { $0 == nil }) { tests.append(SQLFragment(sql: "\(object.key) IS NULL")) }
             return .combine(tests, and: false)

@@ -9,7 +9,8 @@ import Testing
 struct FetchSQLDifferentialTests {
     /// The in-memory result of a fetch.
     static func evaluate(
-        _ fixture: FetchSQLFixture, entity: String, includesSubentities: Bool, predicate: NSPredicate?, sort: [NSSortDescriptor], limit: Int,
+        _ fixture: FetchSQLFixture, entity: String, includesSubentities: Bool, predicate: NSPredicate?, sort: [NSSortDescriptor],
+        limit: Int,
         offset: Int
     ) -> [Int64] {
         var objects = fixture.objects(of: entity, includingSubentities: includesSubentities)
@@ -44,13 +45,15 @@ struct FetchSQLDifferentialTests {
                 entity: fixture.entity(entity), predicate: predicate, sortDescriptors: sort, limit: limit, offset: offset,
                 selection: .objectIDs, includesSubentities: includesSubentities)
             let expected = Self.evaluate(
-                fixture, entity: entity, includesSubentities: includesSubentities, predicate: predicate, sort: sort, limit: limit, offset: offset)
+                fixture, entity: entity, includesSubentities: includesSubentities, predicate: predicate, sort: sort, limit: limit,
+                offset: offset)
             if !expected.isEmpty { nonEmpty += 1 }
             do {
                 let statement = try FetchSQLTranslator.translate(request, layout: fixture.layout)
                 let actual = try fixture.primaryKeys(statement)
                 if actual != expected {
-                    failures.append("\(predicate) sorted \(sort): SQL \(actual) memory \(expected)\n  \(statement.sql) \(statement.bindings)")
+                    failures.append(
+                        "\(predicate) sorted \(sort): SQL \(actual) memory \(expected)\n  \(statement.sql) \(statement.bindings)")
                 }
             } catch {
                 failures.append("\(predicate): \(error)")
@@ -65,10 +68,12 @@ struct FetchSQLDifferentialTests {
         let fixture = try FetchSQLFixture()
         let predicate = NSPredicate(format: "owner.age > 30 OR ANY tags.label BEGINSWITH[c] 'a'")
         let item = fixture.entity("Item")
-        let expected = Self.evaluate(fixture, entity: "Item", includesSubentities: true, predicate: predicate, sort: [], limit: 0, offset: 0)
+        let expected = Self.evaluate(
+            fixture, entity: "Item", includesSubentities: true, predicate: predicate, sort: [], limit: 0, offset: 0)
         let count = try FetchSQLTranslator.translate(.init(entity: item, predicate: predicate, selection: .count), layout: fixture.layout)
         #expect(try fixture.connection.rows(count.sql, count.bindings) == [[.integer(Int64(expected.count))]])
-        let page = try FetchSQLTranslator.translate(.init(entity: item, predicate: predicate, limit: 5, offset: 2, selection: .count), layout: fixture.layout)
+        let page = try FetchSQLTranslator.translate(
+            .init(entity: item, predicate: predicate, limit: 5, offset: 2, selection: .count), layout: fixture.layout)
         #expect(try fixture.connection.rows(page.sql, page.bindings) == [[.integer(Int64(min(5, max(0, expected.count - 2))))]])
 
         let sort = [NSSortDescriptor(key: "serial", ascending: true)]
@@ -76,8 +81,10 @@ struct FetchSQLDifferentialTests {
             .init(entity: item, predicate: predicate, sortDescriptors: sort, selection: .properties(["name", "owner.name", "owner"])),
             layout: fixture.layout)
         let rows = try fixture.connection.rows(properties.sql, properties.bindings)
-        let objects = Self.evaluate(fixture, entity: "Item", includesSubentities: true, predicate: predicate, sort: sort, limit: 0, offset: 0)
-            .map { key in fixture.objects(of: "Item", includingSubentities: true).first { $0.row.primaryKey == key }! }
+        let objects = Self.evaluate(
+            fixture, entity: "Item", includesSubentities: true, predicate: predicate, sort: sort, limit: 0, offset: 0
+        )
+        .map { key in fixture.objects(of: "Item", includingSubentities: true).first { $0.row.primaryKey == key }! }
         #expect(rows.count == objects.count)
         for (row, object) in zip(rows, objects) {
             let owner = object.values["owner"] as? StoredObject
@@ -85,7 +92,10 @@ struct FetchSQLDifferentialTests {
             #expect(row[1].textValue == owner?.values["name"] as? String)
             #expect(row[2].integerValue == owner?.row.primaryKey)
         }
-        #expect(properties.resultColumns.map { if case .property(let keyPath, _) = $0 { keyPath } else { "" } } == ["name", "owner.name", "owner"])
+        #expect(
+            properties.resultColumns.map { if case .property(let keyPath, _) = $0 { keyPath } else { "" } } == [
+                "name", "owner.name", "owner",
+            ])
     }
 
     @Test func fullRowsSelectTheColumnsOfTheFetchedEntitiesAndSubentities() throws {

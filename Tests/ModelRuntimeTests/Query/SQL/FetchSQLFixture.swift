@@ -58,7 +58,8 @@ final class FetchSQLFixture {
                 ]),
             Entity(name: "Special", parentName: "Item", attributes: [optional("level", .integer16)]),
             Entity(
-                name: "Person", attributes: [optional("name", .string), optional("age", .integer16), optional("location", .composite("Point"))],
+                name: "Person",
+                attributes: [optional("name", .string), optional("age", .integer16), optional("location", .composite("Point"))],
                 relationships: [Relationship(name: "items", destinationName: "Item", isToMany: true, inverseName: "owner")]),
             Entity(
                 name: "Tag", attributes: [optional("label", .string)],
@@ -101,7 +102,8 @@ final class FetchSQLFixture {
 
     /// Every object of `entity` (and its sub-entities when asked), in primary key order.
     func objects(of entity: String, includingSubentities: Bool) -> [StoredObject] {
-        let numbers = includingSubentities ? self.entity(entity).entityNumbers : self.entity(entity).entityNumber...self.entity(entity).entityNumber
+        let numbers =
+            includingSubentities ? self.entity(entity).entityNumbers : self.entity(entity).entityNumber...self.entity(entity).entityNumber
         return numbers.flatMap { objects[layout.entity(number: $0)!.name] ?? [] }.sorted { $0.row.primaryKey < $1.row.primaryKey }
     }
 
@@ -185,7 +187,8 @@ final class FetchSQLFixture {
             try insert(
                 person,
                 [
-                    "name": maybe(&random) { Self.strings.randomElement(using: &$0)! }, "age": maybe(&random) { Int.random(in: 10...60, using: &$0) },
+                    "name": maybe(&random) { Self.strings.randomElement(using: &$0)! },
+                    "age": maybe(&random) { Int.random(in: 10...60, using: &$0) },
                     "location.latitude": maybe(&random) { Double(Int.random(in: -8...8, using: &$0)) / 2 },
                     "location.longitude": maybe(&random) { Double(Int.random(in: 0...10, using: &$0)) },
                 ])
@@ -227,7 +230,8 @@ final class FetchSQLFixture {
         let itemLayout = entity("Item")
         guard case .joinTable(let joinIndex) = itemLayout.properties[itemLayout.slot(of: "tags")!].storage else { fatalError("tags") }
         let joinTable = layout.joinTables[joinIndex]
-        let (itemSide, tagSide) = joinTable.first.entityName == "Item" ? (joinTable.first, joinTable.second) : (joinTable.second, joinTable.first)
+        let (itemSide, tagSide) =
+            joinTable.first.entityName == "Item" ? (joinTable.first, joinTable.second) : (joinTable.second, joinTable.first)
         for tag in tags { tag.values["items"] = [StoredObject]() }
         for item in items {
             for tag in tags where Int.random(in: 0..<4, using: &random) == 0 {

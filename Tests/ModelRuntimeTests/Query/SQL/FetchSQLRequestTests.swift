@@ -11,7 +11,8 @@ struct FetchSQLRequestTests {
         limit: Int = 0, offset: Int = 0, selection: FetchSQLRequest.Selection = .objectIDs, includesSubentities: Bool = true
     ) throws -> String {
         let request = FetchSQLRequest(
-            entity: fixture.entity(entity), predicate: format.map { NSPredicate(format: $0, argumentArray: arguments) }, sortDescriptors: sort,
+            entity: fixture.entity(entity), predicate: format.map { NSPredicate(format: $0, argumentArray: arguments) },
+            sortDescriptors: sort,
             limit: limit, offset: offset, selection: selection, includesSubentities: includesSubentities)
         let statement = try FetchSQLTranslator.translate(request, layout: fixture.layout)
         _ = try fixture.connection.rows(statement.sql, statement.bindings)
@@ -20,7 +21,9 @@ struct FetchSQLRequestTests {
 
     @Test func entitiesSelectTheirRowsAndRestrictTheEntityNumberOnlyWhenTheTableHoldsOthers() throws {
         let fixture = try FetchSQLFixture()
-        #expect(try Self.sql(fixture, "Tag", "label == 'x'", selection: .rows) == "SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZLABEL FROM ZTAG t0 WHERE t0.ZLABEL = ?")
+        #expect(
+            try Self.sql(fixture, "Tag", "label == 'x'", selection: .rows)
+                == "SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZLABEL FROM ZTAG t0 WHERE t0.ZLABEL = ?")
         #expect(try Self.sql(fixture, "Item") == "SELECT t0.Z_ENT, t0.Z_PK FROM ZITEM t0")
         #expect(try Self.sql(fixture, "Special") == "SELECT t0.Z_ENT, t0.Z_PK FROM ZITEM t0 WHERE t0.Z_ENT = 2")
         #expect(
@@ -64,10 +67,12 @@ struct FetchSQLRequestTests {
                 == "SELECT t0.Z_ENT, t0.Z_PK FROM ZPART t0 WHERE t0.Z1_ITEM = ? AND t0.ZITEM = ?")
         #expect(
             try Self.sql(fixture, "Person", "ANY items.name == 'x'")
-                == "SELECT t0.Z_ENT, t0.Z_PK FROM ZPERSON t0 WHERE EXISTS (SELECT 1 FROM ZITEM t1 WHERE t1.ZOWNER = t0.Z_PK AND t1.ZNAME = ?)")
+                == "SELECT t0.Z_ENT, t0.Z_PK FROM ZPERSON t0 WHERE EXISTS (SELECT 1 FROM ZITEM t1 WHERE t1.ZOWNER = t0.Z_PK AND t1.ZNAME = ?)"
+        )
         #expect(
             try Self.sql(fixture, "Tag", "items.@count > 1")
-                == "SELECT t0.Z_ENT, t0.Z_PK FROM ZTAG t0 WHERE (SELECT COUNT(*) FROM Z_1TAGS t1 JOIN ZITEM t2 ON t2.Z_PK = t1.Z_1ITEMS WHERE t1.Z_5TAGS = t0.Z_PK) > ?")
+                == "SELECT t0.Z_ENT, t0.Z_PK FROM ZTAG t0 WHERE (SELECT COUNT(*) FROM Z_1TAGS t1 JOIN ZITEM t2 ON t2.Z_PK = t1.Z_1ITEMS WHERE t1.Z_5TAGS = t0.Z_PK) > ?"
+        )
         // An object of another entity than the relationship's destination is no row of it.
         let tag = fixture.objects(of: "Tag", includingSubentities: false)[0]
         #expect(try Self.sql(fixture, "Item", "owner == %@", [tag]) == "SELECT t0.Z_ENT, t0.Z_PK FROM ZITEM t0 WHERE 0")
@@ -75,7 +80,8 @@ struct FetchSQLRequestTests {
 
     static func error(_ fixture: FetchSQLFixture, _ predicate: NSPredicate?, sort: [NSSortDescriptor] = []) -> FetchSQLError? {
         do {
-            _ = try FetchSQLTranslator.translate(.init(entity: fixture.entity("Item"), predicate: predicate, sortDescriptors: sort), layout: fixture.layout)
+            _ = try FetchSQLTranslator.translate(
+                .init(entity: fixture.entity("Item"), predicate: predicate, sortDescriptors: sort), layout: fixture.layout)
             return nil
         } catch {
             return error
@@ -87,7 +93,8 @@ struct FetchSQLRequestTests {
         let unknown = Self.error(fixture, NSPredicate(format: "nothing == 1"))
         #expect(unknown?.reason == .unknownKeyPath)
         #expect(unknown?.message == "keypath nothing not found in entity Item")
-        #expect(Self.error(fixture, NSPredicate(format: "owner.nothing == 1"))?.message == "keypath owner.nothing not found in entity Person")
+        #expect(
+            Self.error(fixture, NSPredicate(format: "owner.nothing == 1"))?.message == "keypath owner.nothing not found in entity Person")
         let transient = Self.error(fixture, NSPredicate(format: "note == 'x'"))
         #expect(transient?.reason == .transientProperty)
         #expect(transient?.message.contains("note") == true)
@@ -110,9 +117,13 @@ struct FetchSQLRequestTests {
         let fixture = try FetchSQLFixture()
         let index = try #require(fixture.layout.indexes.first { $0.elements.map(\.column) == ["ZSERIAL"] })
         let statement = try FetchSQLTranslator.translate(
-            .init(entity: fixture.entity("Item"), predicate: NSPredicate(format: "serial == 1010"), selection: .objectIDs), layout: fixture.layout)
+            .init(entity: fixture.entity("Item"), predicate: NSPredicate(format: "serial == 1010"), selection: .objectIDs),
+            layout: fixture.layout)
         let plan = try fixture.connection.rows("EXPLAIN QUERY PLAN " + statement.sql, statement.bindings).compactMap { $0.last?.textValue }
-        #expect(plan.contains { $0.contains("USING INDEX \(index.name) (ZSERIAL=?)") || $0.contains("USING COVERING INDEX \(index.name) (ZSERIAL=?)") }, "\(plan)")
+        #expect(
+            plan.contains {
+                $0.contains("USING INDEX \(index.name) (ZSERIAL=?)") || $0.contains("USING COVERING INDEX \(index.name) (ZSERIAL=?)")
+            }, "\(plan)")
         #expect(try fixture.primaryKeys(statement).count == 1)
     }
 }

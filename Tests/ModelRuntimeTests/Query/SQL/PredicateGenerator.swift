@@ -65,10 +65,11 @@ struct PredicateGenerator {
     private mutating func options() -> String { pick(["", "", "[c]", "[d]", "[cd]"]) }
 
     mutating func atom() -> Clause {
-        let scalar: [(String, String)] = [
-            ("count", "count"), ("score", "score"), ("weight", "weight"), ("price", "price"), ("flag", "flag"), ("born", "born"),
-            ("serial", "serial"), ("owner.age", "age"), ("owner.location.latitude", "latitude"),
-        ] + (special ? [("level", "level")] : [])
+        let scalar: [(String, String)] =
+            [
+                ("count", "count"), ("score", "score"), ("weight", "weight"), ("price", "price"), ("flag", "flag"), ("born", "born"),
+                ("serial", "serial"), ("owner.age", "age"), ("owner.location.latitude", "latitude"),
+            ] + (special ? [("level", "level")] : [])
         let ordered = ["<", "<=", ">", ">=", "==", "!="]
         switch Int.random(in: 0..<20, using: &random) {
         case 0, 1, 2:
@@ -103,7 +104,9 @@ struct PredicateGenerator {
             }
             return ("\(modifier) parts.amount \(pick(ordered)) %@", [constant("amount")])
         case 11:
-            let path = pick(["tags.@count", "parts.@count", "parts.@sum.amount", "parts.@avg.amount", "parts.@min.amount", "parts.@max.amount"])
+            let path = pick([
+                "tags.@count", "parts.@count", "parts.@sum.amount", "parts.@avg.amount", "parts.@min.amount", "parts.@max.amount",
+            ])
             return ("\(path) \(pick(ordered)) %@", [number(0...8)])
         case 12:
             return (
@@ -140,7 +143,9 @@ struct PredicateGenerator {
     mutating func sortDescriptors() -> [NSSortDescriptor] {
         var result: [NSSortDescriptor] = []
         for _ in 0..<Int.random(in: 0...2, using: &random) {
-            let key = pick(["name", "count", "score", "born", "price", "flag", "owner.name", "owner.age", "weight", "owner.location.longitude"])
+            let key = pick([
+                "name", "count", "score", "born", "price", "flag", "owner.name", "owner.age", "weight", "owner.location.longitude",
+            ])
             let selector: Selector? =
                 key.hasSuffix("name")
                 ? pick([nil, "compare:", "caseInsensitiveCompare:", "localizedStandardCompare:", "localizedCaseInsensitiveCompare:"]) : nil
