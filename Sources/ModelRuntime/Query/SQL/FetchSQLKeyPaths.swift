@@ -145,9 +145,14 @@ extension FetchSQLBuilder {
                 from: "\(element.table.name) \(element.alias)", correlation: "\(element.column(key)) = \(row.primaryKey)", element: element)
         case .joinTable(let index):
             let joinTable = layout.joinTables[index]
-            let (source, target) =
-                joinTable.second.relationshipName == relationship.name
-                ? (joinTable.first, joinTable.second) : (joinTable.second, joinTable.first)
+            // The destination's column is the one named after this relationship (checked with
+            // the entity too, for a relationship whose inverse has the same name).
+            func leadsHere(_ side: StoreLayout.JoinTable.Side) -> Bool {
+                side.relationshipName == relationship.name && side.entityName == destination.name
+            }
+            let secondIsTarget =
+                leadsHere(joinTable.second) || (!leadsHere(joinTable.first) && joinTable.second.relationshipName == relationship.name)
+            let (source, target) = secondIsTarget ? (joinTable.first, joinTable.second) : (joinTable.second, joinTable.first)
             let link = newAlias()
             let element = self.row(destination)
             return ToManySource(

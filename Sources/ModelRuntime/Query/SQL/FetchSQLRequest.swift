@@ -23,7 +23,7 @@ public protocol StoreRowReferencing {
 
 /// One fetch to translate: the entity, its predicate and sort descriptors, the page, and what to
 /// select. `NSFetchRequest`'s properties map one to one.
-public struct FetchSQLRequest {
+public struct FetchSQLRequest: Sendable {
     /// What the statement returns.
     public enum Selection: Sendable, Equatable {
         /// `Z_ENT, Z_PK, Z_OPT` then the stored columns of the fetched entities (objects).

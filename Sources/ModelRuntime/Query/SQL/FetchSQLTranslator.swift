@@ -51,7 +51,7 @@ final class FetchSQLBuilder {
         if !condition.isAlwaysTrue {
             // A WHERE of one top-level AND needs no parentheses around it.
             var text = condition.sql
-            if text.hasPrefix("("), text.hasSuffix(")"), isOneGroup(text) { text = String(text.dropFirst().dropLast()) }
+            if text.hasPrefix("("), condition.isOneTerm { text = String(text.dropFirst().dropLast()) }
             sql += " WHERE \(text)"
         }
         if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
@@ -69,22 +69,6 @@ final class FetchSQLBuilder {
     private func page(_ request: FetchSQLRequest) -> String {
         if request.limit > 0 { return " LIMIT \(request.limit)" + (request.offset > 0 ? " OFFSET \(request.offset)" : "") }
         return request.offset > 0 ? " LIMIT -1 OFFSET \(request.offset)" : ""
-    }
-
-    /// Whether the outer parentheses of `text` enclose all of it.
-    private func isOneGroup(_ text: String) -> Bool {
-        var depth = 0
-        var inString = false
-        for (offset, character) in text.enumerated() {
-            if character == "'" { inString.toggle() }
-            if inString { continue }
-            if character == "(" { depth += 1 }
-            if character == ")" {
-                depth -= 1
-                if depth == 0 && offset < text.count - 1 { return false }
-            }
-        }
-        return true
     }
 
     // MARK: Selection

@@ -36,6 +36,9 @@ struct SQLComparison {
                 type: op, options: options)
             return .constant(constant.evaluate(with: nil))
         }
+        if case .path(.toMany) = op == .contains ? right : left, op == .in || op == .contains {
+            throw unsupported("a to-many key path needs ANY, ALL, NONE, @count or SUBQUERY in a fetch")
+        }
         switch op {
         case .contains: return try membership(right, left, in: scope)
         case .in: return try membership(left, right, in: scope)

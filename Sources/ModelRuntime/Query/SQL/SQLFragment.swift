@@ -31,8 +31,24 @@ struct SQLFragment {
 
     /// A parenthesised form safe to embed after `NOT`.
     var grouped: SQLFragment {
-        sql.hasPrefix("(") || sql.hasPrefix("EXISTS") || sql.hasPrefix("IFNULL(") || sql.hasPrefix("NSCoreData")
-            ? self : SQLFragment(sql: "(\(sql))", bindings: bindings, nullable: nullable)
+        isOneTerm ? self : SQLFragment(sql: "(\(sql))", bindings: bindings, nullable: nullable)
+    }
+
+    /// Whether the text is one parenthesised group or one function call (`f(…)`, `EXISTS (…)`)
+    /// with nothing after it. Values are always bound, so the text holds no string literals.
+    var isOneTerm: Bool {
+        guard sql.hasSuffix(")"), let open = sql.firstIndex(of: "(") else { return false }
+        let head = sql[..<open]
+        guard head.isEmpty || head == "EXISTS " || head.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
+        var depth = 0
+        for (offset, character) in sql[open...].enumerated() {
+            if character == "(" { depth += 1 }
+            if character == ")" {
+                depth -= 1
+                if depth == 0 { return sql.distance(from: open, to: sql.endIndex) == offset + 1 }
+            }
+        }
+        return false
     }
 
     /// `NOT p` with NULL counted as false in `p`.

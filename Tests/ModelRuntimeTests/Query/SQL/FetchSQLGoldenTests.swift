@@ -133,6 +133,10 @@ struct FetchSQLGoldenTests {
                 "(count > 1 OR score < 2) AND name == 'a'", [],
                 "SELECT t0.Z_ENT, t0.Z_PK FROM ZITEM t0 WHERE (t0.ZCOUNT > ? OR t0.ZSCORE < ?) AND t0.ZNAME = ?",
                 [.integer(1), .integer(2), .text("a")]),
+            Case(
+                "NOT tags.@count == 2", [],
+                "SELECT t0.Z_ENT, t0.Z_PK FROM ZITEM t0 WHERE NOT ((SELECT COUNT(*) FROM Z_1TAGS t1 JOIN ZTAG t2 ON t2.Z_PK = t1.Z_5TAGS WHERE t1.Z_1ITEMS = t0.Z_PK) = ?)",
+                [.integer(2)]),
             Case("NOT name == nil", [], "SELECT t0.Z_ENT, t0.Z_PK FROM ZITEM t0 WHERE NOT (t0.ZNAME IS NULL)", []),
             Case(
                 "count < owner.age", [],
