@@ -8,7 +8,9 @@ import ModelRuntime
 struct PredicateGenerator {
     var random: SeededGenerator
     let fixture: FetchSQLFixture
-    let special: Bool
+    /// The fetched entity: "Item", "Special", "Person", "Part" or "Tag".
+    let entity: String
+    var special: Bool { entity == "Special" }
 
     typealias Clause = (format: String, arguments: [Any])
 
@@ -27,7 +29,53 @@ struct PredicateGenerator {
                 return ("(\(left.format)) \(chance(50) ? "AND" : "OR") (\(right.format))", left.arguments + right.arguments)
             }
         }
-        return atom()
+        switch entity {
+        case "Person": return personAtom()
+        case "Part": return partAtom()
+        case "Tag": return tagAtom()
+        default: return atom()
+        }
+    }
+
+    mutating func personAtom() -> Clause {
+        let items = fixture.objects(of: "Item", includingSubentities: true)
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: return ("ANY items.name ==\(options()) %@", [constant("string")])
+        case 1: return ("items.@count \(pick(["<", ">", "=="])) %@", [number(0...6)])
+        case 2: return ("ALL items.count > %@", [constant("count")])
+        case 3: return ("age \(pick(["<", ">=", "!="])) %@", [constant("age")])
+        case 4: return ("location.latitude < %@ OR location.longitude == nil", [constant("latitude")])
+        case 5: return ("name BEGINSWITH\(options()) %@", [constant("string")])
+        case 6: return ("ANY items.tags.label ==\(options()) %@", [constant("string")])
+        case 7: return ("SUBQUERY(items, $i, $i.flag == YES AND $i.owner == SELF).@count > %@", [Int.random(in: 0...2, using: &random)])
+        case 8: return ("%@ IN items", [pick(items)])
+        default: return ("items.@max.score > %@ OR items.@min.born < %@", [constant("score"), pick(FetchSQLFixture.dates)])
+        }
+    }
+
+    mutating func partAtom() -> Clause {
+        let items = fixture.objects(of: "Item", includingSubentities: true)
+        switch Int.random(in: 0..<9, using: &random) {
+        case 0: return ("item.name \(pick(["==", "!=", "CONTAINS"]))\(options()) %@", [constant("string")])
+        case 1: return ("item \(pick(["==", "!="])) %@", [chance(15) ? NSNull() : pick(items)])
+        case 2: return ("item.owner.age > %@", [constant("age")])
+        case 3: return ("item.serial < %@ AND amount > %@", [number(1000...1085), constant("amount")])
+        case 4: return ("item IN %@", [(0..<3).map { _ in pick(items) }])
+        case 5: return ("item == nil OR item.flag == NO", [])
+        case 6: return ("ANY item.tags.label \(pick(["==", "BEGINSWITH"]))\(options()) %@", [constant("string")])
+        case 7: return ("item.parts.@count > %@", [number(0...4)])
+        default: return ("amount BETWEEN %@", [[constant("amount"), constant("amount")]])
+        }
+    }
+
+    mutating func tagAtom() -> Clause {
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: return ("ANY items.owner.name ==\(options()) %@", [constant("string")])
+        case 1: return ("items.@count \(pick(["<", ">", "=="])) %@", [number(0...25)])
+        case 2: return ("label LIKE\(options()) %@", [pick(["a*", "*a", "?eta", "*l*", "*"])])
+        case 3: return ("ALL items.score >= %@", [constant("score")])
+        default: return ("NONE items.flag == YES", [])
+        }
     }
 
     private mutating func number(_ range: ClosedRange<Int>) -> Any {
@@ -142,6 +190,13 @@ struct PredicateGenerator {
     /// so the order is total.
     mutating func sortDescriptors() -> [NSSortDescriptor] {
         var result: [NSSortDescriptor] = []
+        let others = ["Person": ["name", "age", "location.latitude"], "Part": ["amount", "item.name", "item.serial"], "Tag": ["label"]]
+        if let keys = others[entity] {
+            // No unique key to break ties: the test checks the order, not the sequence.
+            return (0..<Int.random(in: 0...2, using: &random)).map { _ in
+                NSSortDescriptor(key: pick(keys), ascending: chance(50))
+            }
+        }
         for _ in 0..<Int.random(in: 0...2, using: &random) {
             let key = pick([
                 "name", "count", "score", "born", "price", "flag", "owner.name", "owner.age", "weight", "owner.location.longitude",
