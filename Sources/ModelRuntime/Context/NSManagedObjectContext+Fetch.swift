@@ -35,11 +35,11 @@ extension NSManagedObjectContext {
     public func count<T>(for request: NSFetchRequest<T>) throws -> Int {
         checkQueue()
         let entity = try engineEntity(of: request)
-        let plan = try FetchPlan(request: request, entity: entity, columns: "COUNT(*)", paged: false)
+        let plan = try FetchPlan(request: request, entity: entity, selection: .count, paged: false)
         var total = 0
         try withStores(for: request) { store in
-            let statement = try store.engine.connection.cachedStatement(plan.sql)
-            FetchSQLBridge.bind(plan.bindings, to: statement)
+            let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
+            plan.bind(statement)
             if try statement.step() { total += Int(statement.int64(at: 0)) }
             statement.reset()
         }
@@ -80,20 +80,21 @@ extension NSManagedObjectContext {
     private func fetchObjects<T>(_ request: NSFetchRequest<T>, entity: EngineEntity, idsOnly: Bool) throws -> [NSManagedObject] {
         let pending = request.includesPendingChanges && hasPendingChanges(for: entity, request: request)
         let paged = !pending && (persistentStoreCoordinator?.persistentStores.count ?? 0) <= 1
-        let plan = try FetchPlan(
-            request: request, entity: entity, columns: idsOnly ? "t.Z_PK, t.Z_ENT" : entity.selectColumns, paged: paged)
+        let plan = try FetchPlan(request: request, entity: entity, selection: idsOnly ? .objectIDs : .rows, paged: paged)
+        let shape = plan.shape
         var objects: [NSManagedObject] = []
         let model = entity.model
         try withStores(for: request) { store in
-            let statement = try store.engine.connection.cachedStatement(plan.sql)
-            FetchSQLBridge.bind(plan.bindings, to: statement)
+            let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
+            plan.bind(statement)
             defer { statement.reset() }
             while try statement.step() {
-                let rowEntity = model?.entity(number: Int(statement.int64(at: 1))) ?? entity
+                let rowEntity = model?.entity(number: Int(statement.int64(at: shape.entityNumber))) ?? entity
                 if idsOnly {
-                    objects.append(object(entity: rowEntity, primaryKey: statement.int64(at: 0), store: store))
+                    objects.append(object(entity: rowEntity, primaryKey: statement.int64(at: shape.primaryKey), store: store))
                 } else {
-                    objects.append(materialize(statement, entity: rowEntity, store: store, asFault: request.returnsObjectsAsFaults))
+                    objects.append(
+                        materialize(statement, shape: shape, entity: rowEntity, store: store, asFault: request.returnsObjectsAsFaults))
                 }
             }
         }
@@ -133,29 +134,50 @@ extension NSManagedObjectContext {
     private func fetchDictionaries<T>(_ request: NSFetchRequest<T>, entity: EngineEntity) throws -> [NSDictionary] {
         let names: [String] =
             request.propertiesToFetch?.compactMap { ($0 as? String) ?? ($0 as? NSPropertyDescription)?.name }
-            ?? entity.attributeSlots.map { entity.properties[$0].name }
-        var columns: [(name: String, column: Int32, type: NSAttributeType)] = []
-        for name in names {
-            guard let slot = entity.slotsByName[name], case .attribute(let type, _?) = entity.slotKinds[slot] else {
-                throw FetchSQLBridge.unsupported("the property '\(name)' in propertiesToFetch (stored attributes only)")
+            ?? entity.attributeSlots.filter { if case .attribute(_, _?) = entity.slotKinds[$0] { true } else { false } }
+            .map { entity.properties[$0].name }
+        let plan = try FetchPlan(request: request, entity: entity, selection: .properties(names), paged: true)
+        let model = entity.model
+        // Per result column: the key path and how to read it.
+        let readers: [(keyPath: String, type: NSAttributeType?, leaf: [String])] = plan.sql.resultColumns.map { column in
+            guard case .property(let keyPath, let described) = column else { return ("", nil, []) }
+            switch described.role {
+            case .attribute(let entityName, let property, let path):
+                let owner = model?.entity(named: entityName)
+                let slot = owner?.slotsByName[property]
+                if let slot, let owner, case .composite(let leaves, _) = owner.slotKinds[slot] {
+                    return (keyPath, leaves.first { $0.path == path }?.type ?? .undefinedAttributeType, path)
+                }
+                if let slot, let owner, case .attribute(let type, _) = owner.slotKinds[slot] { return (keyPath, type, []) }
+                return (keyPath, .undefinedAttributeType, [])
+            case .foreignKey:
+                return (keyPath, .objectIDAttributeType, [])
+            default:
+                return ("", nil, [])
             }
-            columns.append((name, Int32(columns.count), type))
         }
-        let list = names.map { name -> String in
-            let slot = entity.slotsByName[name]!
-            guard case .attribute(_, let column?) = entity.slotKinds[slot] else { return "NULL" }
-            return "t." + entity.table.columns[Int(column)].name
-        }.joined(separator: ", ")
-        let plan = try FetchPlan(request: request, entity: entity, columns: list.isEmpty ? "t.Z_PK" : list, paged: true)
         var rows: [NSDictionary] = []
         try withStores(for: request) { store in
-            let statement = try store.engine.connection.cachedStatement(plan.sql)
-            FetchSQLBridge.bind(plan.bindings, to: statement)
+            let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
+            plan.bind(statement)
             defer { statement.reset() }
             while try statement.step() {
                 var row: [String: Any] = [:]
-                for column in columns {
-                    if let value = StoreValueCodec.read(statement, column.column, as: column.type) { row[column.name] = value }
+                for (index, reader) in readers.enumerated() {
+                    guard let type = reader.type else { continue }
+                    let column = Int32(index)
+                    if type == .objectIDAttributeType {
+                        if !statement.isNull(at: column) { row[reader.keyPath] = statement.int64(at: column) }
+                        continue
+                    }
+                    guard let value = StoreValueCodec.read(statement, column, as: type) else { continue }
+                    if reader.leaf.isEmpty {
+                        row[reader.keyPath] = value
+                    } else {
+                        var composite = row[reader.keyPath] as? [String: Any] ?? [:]
+                        Self.set(value, at: reader.leaf[...], in: &composite)
+                        row[reader.keyPath] = composite
+                    }
                 }
                 rows.append(NSDictionary(dictionary: row))
             }
@@ -174,13 +196,13 @@ extension NSManagedObjectContext {
 
     /// The object for the current row of `statement` (columns in ``EngineEntity/selectColumns``
     /// order), its values filled when it had none.
-    func materialize(_ statement: Statement, entity: EngineEntity, store: NSPersistentStore, asFault: Bool) -> NSManagedObject {
-        let object = self.object(entity: entity, primaryKey: statement.int64(at: 0), store: store)
+    func materialize(_ statement: Statement, shape: RowShape, entity: EngineEntity, store: NSPersistentStore, asFault: Bool) -> NSManagedObject {
+        let object = self.object(entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store)
         if object.faultState == .hollow {
             if let parent {
                 _ = loadFromParent(parent, into: object)
             } else {
-                fill(object, from: statement, store: store)
+                fill(object, from: statement, shape: shape, store: store)
                 object.faultState = .fault
             }
         }
@@ -189,25 +211,33 @@ extension NSManagedObjectContext {
     }
 
     /// Reads the row's values into the object's slots and makes them its committed values.
-    func fill(_ object: NSManagedObject, from statement: Statement, store: NSPersistentStore) {
+    func fill(_ object: NSManagedObject, from statement: Statement, shape: RowShape? = nil, store: NSPersistentStore) {
         let entity = object.engine
+        let shape = shape ?? RowShape.table(entity.table)
+        let map = shape.columns
         var values = ContiguousArray<Any?>(repeating: nil, count: entity.slotCount)
         for slot in 0..<entity.slotCount {
             switch entity.slotKinds[slot] {
             case .attribute(let type, let column?):
-                values[slot] = StoreValueCodec.read(statement, column, as: type)
+                let index = map[Int(column)]
+                if index >= 0 { values[slot] = StoreValueCodec.read(statement, index, as: type) }
             case .attribute(_, nil), .transientRelationship:
                 break
             case .composite(let leaves, let columns):
                 var dictionary: [String: Any] = [:]
-                for (leaf, column) in zip(leaves, columns) {
-                    if let value = StoreValueCodec.read(statement, column, as: leaf.type) { Self.set(value, at: leaf.path[...], in: &dictionary) }
+                for (leaf, column) in zip(leaves, columns) where map[Int(column)] >= 0 {
+                    if let value = StoreValueCodec.read(statement, map[Int(column)], as: leaf.type) {
+                        Self.set(value, at: leaf.path[...], in: &dictionary)
+                    }
                 }
                 values[slot] = dictionary.isEmpty ? nil : dictionary
-            case .toOne(let key?, let entityColumn):
-                guard !statement.isNull(at: key), let destination = entity.destinations[slot] else { break }
+            case .toOne(let keyColumn?, let entityColumn):
+                let key = map[Int(keyColumn)]
+                guard key >= 0, !statement.isNull(at: key), let destination = entity.destinations[slot] else { break }
                 let destinationEntity =
-                    entityColumn.flatMap { entity.model?.entity(number: Int(statement.int64(at: $0))) } ?? destination
+                    entityColumn.flatMap { column in
+                        map[Int(column)] >= 0 ? entity.model?.entity(number: Int(statement.int64(at: map[Int(column)]))) : nil
+                    } ?? destination
                 values[slot] = self.object(entity: destinationEntity, primaryKey: statement.int64(at: key), store: store)
             case .toOne(nil, _):
                 break
@@ -217,7 +247,7 @@ extension NSManagedObjectContext {
         }
         object.values = values
         object.committed = values
-        object.version = statement.int64(at: 2)
+        object.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0
     }
 
     static func set(_ value: Any, at path: ArraySlice<String>, in dictionary: inout [String: Any]) {
@@ -342,7 +372,7 @@ extension NSManagedObjectContext {
                         for (offset, object) in chunk.enumerated() { statement.bind(object.id.primaryKey!, at: Int32(offset + 1)) }
                         while try statement.step() {
                             let entity = group.entity.model?.entity(number: Int(statement.int64(at: 1))) ?? group.entity
-                            _ = materialize(statement, entity: entity, store: group.store, asFault: true)
+                            _ = materialize(statement, shape: .table(entity.table), entity: entity, store: group.store, asFault: true)
                         }
                     }
                 }
@@ -351,37 +381,4 @@ extension NSManagedObjectContext {
     }
 }
 
-/// The SQL of one fetch: columns, entity restriction, translated predicate, order and paging.
-struct FetchPlan {
-    let sql: String
-    let bindings: [(value: Any?, type: NSAttributeType)]
-    let entityNumbers: ClosedRange<Int>
-    let exactEntity: Int?
-
-    init<T>(request: NSFetchRequest<T>, entity: EngineEntity, columns: String, paged: Bool) throws {
-        var conditions = [request.includesSubentities ? entity.entityRestriction : "t.Z_ENT = \(entity.number)"]
-        var bindings: [(value: Any?, type: NSAttributeType)] = []
-        if let predicate = request.predicate {
-            let clause = try FetchSQLBridge.condition(predicate, entity: entity)
-            conditions.append(clause.sql)
-            bindings = clause.bindings
-        }
-        var sql = "SELECT \(columns) FROM \(entity.table.name) t WHERE " + conditions.joined(separator: " AND ")
-        if let descriptors = request.sortDescriptors, !descriptors.isEmpty, !columns.hasPrefix("COUNT(") {
-            sql += " ORDER BY " + (try FetchSQLBridge.order(descriptors, entity: entity))
-        }
-        if paged && (request.fetchLimit > 0 || request.fetchOffset > 0) {
-            sql += " LIMIT \(request.fetchLimit > 0 ? request.fetchLimit : -1) OFFSET \(request.fetchOffset)"
-        }
-        self.sql = sql
-        self.bindings = bindings
-        entityNumbers = entity.entityNumbers
-        exactEntity = request.includesSubentities ? nil : entity.number
-    }
-
-    func covers(_ entity: EngineEntity) -> Bool {
-        if let exactEntity { return entity.number == exactEntity }
-        return entityNumbers.contains(entity.number)
-    }
-}
 #endif

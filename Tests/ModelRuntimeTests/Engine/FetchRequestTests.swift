@@ -95,12 +95,13 @@ struct FetchRequestTests {
         let (_, context) = try Self.seeded()
         context.performAndWait {
             let request = NSFetchRequest<NSManagedObject>(entityName: "Trip")
-            request.predicate = NSPredicate(format: "ANY stops.name == 'x'")
+            request.predicate = NSPredicate { _, _ in true }
             do {
                 _ = try context.fetch(request)
                 Issue.record("the fetch should fail")
             } catch let error as NSError {
-                #expect(error.localizedDescription.contains("stops.name"))
+                #expect(error.code == NSPersistentStoreUnsupportedRequestTypeError)
+                #expect(error.localizedDescription.contains("block"))
             }
             let unknown = NSFetchRequest<NSManagedObject>(entityName: "Nope")
             #expect(throws: NSError.self) { try context.fetch(unknown) }
@@ -120,9 +121,15 @@ struct FetchRequestTests {
             #expect(Self.names(try context.fetch(request)) == ["a"])
             request.predicate = NSPredicate(format: "trip == %@", other.objectID)
             #expect(Self.names(try context.fetch(request)) == ["b"])
+            request.predicate = NSPredicate(format: "trip.name == 'U'")
+            #expect(Self.names(try context.fetch(request)) == ["b"])
             let self_ = NSFetchRequest<NSManagedObject>(entityName: "Trip")
             self_.predicate = NSPredicate(format: "self == %@", trip)
             #expect(try context.fetch(self_).first === trip)
+            self_.predicate = NSPredicate(format: "ANY stops.name == 'b'")
+            #expect(try context.fetch(self_).first === other)
+            self_.predicate = NSPredicate(format: "stops.@count == 1")
+            #expect(try context.fetch(self_).count == 2)
         }
     }
 }
