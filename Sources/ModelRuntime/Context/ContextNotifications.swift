@@ -65,11 +65,15 @@ extension NSManagedObjectContext {
 
     /// Merges changes described by object IDs or their URIs (`NSInsertedObjectsKey` … as arrays)
     /// into each context, on its queue.
-    public static func mergeChanges(fromRemoteContextSave changeNotificationData: [AnyHashable: Any], into contexts: [NSManagedObjectContext]) {
+    public static func mergeChanges(
+        fromRemoteContextSave changeNotificationData: [AnyHashable: Any], into contexts: [NSManagedObjectContext]
+    ) {
         for context in contexts {
             context.performAndWait {
                 func ids(_ key: String) -> [NSManagedObjectID] {
-                    guard let values = changeNotificationData[key] as? [Any] ?? (changeNotificationData[key] as? Set<NSManagedObjectID>).map(Array.init)
+                    guard
+                        let values = changeNotificationData[key] as? [Any]
+                            ?? (changeNotificationData[key] as? Set<NSManagedObjectID>).map(Array.init)
                     else { return [] }
                     return values.compactMap { value in
                         if let id = value as? NSManagedObjectID { return id }
@@ -78,7 +82,8 @@ extension NSManagedObjectContext {
                     }
                 }
                 context.merge(
-                    inserted: ids(NSInsertedObjectsKey) + ids(NSInsertedObjectIDsKey), updated: ids(NSUpdatedObjectsKey) + ids(NSUpdatedObjectIDsKey),
+                    inserted: ids(NSInsertedObjectsKey) + ids(NSInsertedObjectIDsKey),
+                    updated: ids(NSUpdatedObjectsKey) + ids(NSUpdatedObjectIDsKey),
                     deleted: ids(NSDeletedObjectsKey) + ids(NSDeletedObjectIDsKey))
             }
         }
@@ -105,7 +110,8 @@ extension NSManagedObjectContext {
         // Relationships of refreshed objects may now include the inserted objects: reload them.
         if !inserted.isEmpty {
             for object in registry.values where object.faultState != .hollow && !object.changedFlag && !object.insertedFlag {
-                for slot in object.engine.relationshipSlots where object.values[slot] is ToMany && object.engine.isRelationshipToMany(slot) {
+                for slot in object.engine.relationshipSlots where object.values[slot] is ToMany && object.engine.isRelationshipToMany(slot)
+                {
                     object.values[slot] = ToManyUnloaded.marker
                     object.committed?[slot] = ToManyUnloaded.marker
                 }

@@ -127,7 +127,8 @@ extension NSManagedObjectContext {
 
     private func hasPendingChanges<T>(for entity: EngineEntity, request: NSFetchRequest<T>) -> Bool {
         let family = entity.entityNumbers
-        return inserted.values.contains { family.contains($0.engine.number) } || deleted.values.contains { family.contains($0.engine.number) }
+        return inserted.values.contains { family.contains($0.engine.number) }
+            || deleted.values.contains { family.contains($0.engine.number) }
             || changed.values.contains { family.contains($0.engine.number) }
     }
 
@@ -191,12 +192,15 @@ extension NSManagedObjectContext {
     func object(entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore) -> NSManagedObject {
         if let existing = registry[ObjectKey(store: store, root: entity.rootNumber, primaryKey: primaryKey)] { return existing }
         return fault(
-            for: NSManagedObjectID(entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store))
+            for: NSManagedObjectID(
+                entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store))
     }
 
     /// The object for the current row of `statement` (columns in ``EngineEntity/selectColumns``
     /// order), its values filled when it had none.
-    func materialize(_ statement: Statement, shape: RowShape, entity: EngineEntity, store: NSPersistentStore, asFault: Bool) -> NSManagedObject {
+    func materialize(_ statement: Statement, shape: RowShape, entity: EngineEntity, store: NSPersistentStore, asFault: Bool)
+        -> NSManagedObject
+    {
         let object = self.object(entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store)
         if object.faultState == .hollow {
             if let parent {
@@ -364,7 +368,9 @@ extension NSManagedObjectContext {
         }
         guard let coordinator = persistentStoreCoordinator else { return }
         for group in groups.values {
-            for chunk in stride(from: 0, to: group.objects.count, by: 500).map({ Array(group.objects[$0..<min($0 + 500, group.objects.count)]) }) {
+            for chunk in stride(from: 0, to: group.objects.count, by: 500).map({
+                Array(group.objects[$0..<min($0 + 500, group.objects.count)])
+            }) {
                 let sql = group.entity.selectSQL + " WHERE t.Z_PK IN (" + chunk.map { _ in "?" }.joined(separator: ", ") + ")"
                 try coordinator.locked {
                     try SQLiteStoreEngine.wrap {

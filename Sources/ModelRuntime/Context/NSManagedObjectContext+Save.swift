@@ -31,7 +31,9 @@ extension NSManagedObjectContext {
         finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
     }
 
-    private func finishSave(inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject]) {
+    private func finishSave(
+        inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject]
+    ) {
         let writesStore = parent == nil
         for object in insertedNow where object.context === self {
             object.insertedFlag = false
@@ -67,7 +69,9 @@ extension NSManagedObjectContext {
 
     // MARK: Writing rows
 
-    private func writeToStores(inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject])
+    private func writeToStores(
+        inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject]
+    )
         throws
     {
         guard let coordinator = persistentStoreCoordinator else {

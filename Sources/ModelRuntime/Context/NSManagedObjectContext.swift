@@ -96,7 +96,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     @inline(__always)
     func checkQueue(_ function: StaticString = #function) {
         #if DEBUG
-            if !isOnQueue { ConcurrencyDebug.report(self, function) }
+        if !isOnQueue { ConcurrencyDebug.report(self, function) }
         #endif
     }
 

@@ -48,7 +48,9 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         {
             throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "The model has no configuration named \(configuration)")
         }
-        let readOnly = (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? (options?[NSReadOnlyPersistentStoreOption] as? NSNumber)?.boolValue ?? false
+        let readOnly =
+            (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? (options?[NSReadOnlyPersistentStoreOption] as? NSNumber)?.boolValue
+            ?? false
         return try locked {
             if let storeURL, storeType == NSSQLiteStoreType, storeURL.path != "/dev/null",
                 stores.contains(where: { $0.url?.standardizedFileURL == storeURL.standardizedFileURL })

@@ -301,7 +301,6 @@ enum ClassRegistry {
         name.split(separator: ".").last.map(String.init) ?? name
     }
 
-
     /// Records that objects of `entity` are of `type` (a subclass, made by user code).
     static func note(_ type: NSManagedObject.Type, for entity: NSEntityDescription) {
         guard type != NSManagedObject.self else { return }

@@ -19,7 +19,9 @@ enum Validator {
                 ? object.loadedToMany(slot).objects : [object.values[slot] as? NSManagedObject].compactMap { $0 }
             if destinations.contains(where: { !$0.deletedFlag }) {
                 errors.append(
-                    error(NSValidationRelationshipDeniedDeleteError, object, relationship.name, nil, "\(relationship.name) is not empty (deny rule)"))
+                    error(
+                        NSValidationRelationshipDeniedDeleteError, object, relationship.name, nil,
+                        "\(relationship.name) is not empty (deny rule)"))
             }
         }
         try throwing(errors)
@@ -59,7 +61,9 @@ enum Validator {
                         continue
                     }
                     let count = object.loadedToMany(slot).objects.count
-                    if !relationship.isOptional && count == 0 || (relationship.minCount > 0 && count < relationship.minCount && (count > 0 || !relationship.isOptional)) {
+                    if !relationship.isOptional && count == 0
+                        || (relationship.minCount > 0 && count < relationship.minCount && (count > 0 || !relationship.isOptional))
+                    {
                         errors.append(
                             error(NSValidationRelationshipLacksMinimumCountError, object, relationship.name, nil, "too few objects"))
                     } else if relationship.maxCount > 0 && count > relationship.maxCount {
@@ -79,7 +83,8 @@ enum Validator {
                 continue
             }
             for (index, predicate) in property.validationPredicates.enumerated() where !holds(predicate, for: value) {
-                let warning = index < property.validationWarnings.count ? "\(property.validationWarnings[index])" : predicate.predicateFormat
+                let warning =
+                    index < property.validationWarnings.count ? "\(property.validationWarnings[index])" : predicate.predicateFormat
                 var failure = error(code(of: predicate, value: value), object, property.name, value, warning)
                 var info = failure.userInfo
                 info[NSValidationPredicateErrorKey] = predicate

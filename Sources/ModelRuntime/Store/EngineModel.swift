@@ -120,7 +120,8 @@ final class EngineEntity: @unchecked Sendable {
                         ? .transientRelationship
                         : .attribute((described as? NSAttributeDescription)?.attributeType ?? .undefinedAttributeType, column: nil))
             case .column(let column):
-                kinds.append(.attribute((described as? NSAttributeDescription)?.attributeType ?? .undefinedAttributeType, column: Int32(column)))
+                kinds.append(
+                    .attribute((described as? NSAttributeDescription)?.attributeType ?? .undefinedAttributeType, column: Int32(column)))
                 written.append((Int32(column), property.slot, nil))
             case .composite(let columns):
                 let leaves = Self.leaves(of: described as? NSCompositeAttributeDescription)
@@ -154,7 +155,8 @@ final class EngineEntity: @unchecked Sendable {
         updateSQL = "UPDATE \(table.name) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ? AND Z_OPT = ?"
         deleteSQL = "DELETE FROM \(table.name) WHERE Z_PK = ? AND Z_OPT = ?"
         entityRestriction =
-            entityNumbers.count == 1 ? "t.Z_ENT = \(number)" : "t.Z_ENT >= \(entityNumbers.lowerBound) AND t.Z_ENT <= \(entityNumbers.upperBound)"
+            entityNumbers.count == 1
+            ? "t.Z_ENT = \(number)" : "t.Z_ENT >= \(entityNumbers.lowerBound) AND t.Z_ENT <= \(entityNumbers.upperBound)"
     }
 
     static func leaves(of composite: NSCompositeAttributeDescription?, path: [String] = []) -> [(path: [String], type: NSAttributeType)] {

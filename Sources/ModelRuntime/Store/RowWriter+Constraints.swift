@@ -60,7 +60,9 @@ extension RowWriter {
             for constraint in Self.constraints(of: object.engine) {
                 let values = constraint.slots.map { object.values[$0] }
                 guard !values.contains(where: { KeyPathReader.unwrapped($0) == nil }) else { continue }
-                let key = constraint.names.joined(separator: ",") + "|\(constraint.entityNumbers)|" + values.map { SlotValues.describe($0) }.joined(separator: "|")
+                let key =
+                    constraint.names.joined(separator: ",") + "|\(constraint.entityNumbers)|"
+                    + values.map { SlotValues.describe($0) }.joined(separator: "|")
                 guard let earlier = seen[key] else {
                     seen[key] = object
                     continue
@@ -96,7 +98,9 @@ extension RowWriter {
                 if !object.insertedFlag && !constraint.slots.contains(where: { object.isChanged($0) }) { continue }
                 let values = constraint.slots.map { object.values[$0] }
                 guard !values.contains(where: { KeyPathReader.unwrapped($0) == nil }) else { continue }
-                guard let row = try storedRow(matching: constraint, values: values, of: object), !deletedKeys.contains(row.key) else { continue }
+                guard let row = try storedRow(matching: constraint, values: values, of: object), !deletedKeys.contains(row.key) else {
+                    continue
+                }
                 guard object.insertedFlag, policy != .errorMergePolicyType else {
                     let entity = object.engine.model?.entity(number: row.entity) ?? object.engine
                     conflicts.append(
@@ -149,7 +153,8 @@ extension RowWriter {
     /// Under object-trump its values are then written over the row; otherwise it takes the
     /// row's values. An object registered for the row before leaves the context.
     private func adopt(row: (key: Int64, entity: Int, version: Int64), by object: NSManagedObject) throws {
-        let id = NSManagedObjectID(entity: object.entity, rootEntityNumber: object.engine.rootNumber, key: .permanent(row.key), store: store)
+        let id = NSManagedObjectID(
+            entity: object.entity, rootEntityNumber: object.engine.rootNumber, key: .permanent(row.key), store: store)
         if let previous = context.registry[ObjectKey(id)], previous !== object {
             previous.context = nil
             context.changed.removeValue(forKey: ObjectIdentifier(previous))

@@ -67,7 +67,9 @@ struct RowWriter {
                     cachedSnapshot: object.committedValues(forKeys: nil), persistedSnapshot: nil))
         case .overwriteMergePolicyType, .mergeByPropertyObjectTrumpMergePolicyType, .mergeByPropertyStoreTrumpMergePolicyType:
             guard let current else { return }
-            if context.mergeType != .overwriteMergePolicyType { try mergeStoreValues(into: object, storeWins: context.mergeType == .mergeByPropertyStoreTrumpMergePolicyType) }
+            if context.mergeType != .overwriteMergePolicyType {
+                try mergeStoreValues(into: object, storeWins: context.mergeType == .mergeByPropertyStoreTrumpMergePolicyType)
+            }
             object.version = current
             try update(object, conflicts: &conflicts)
         case .rollbackMergePolicyType:
@@ -195,7 +197,8 @@ struct RowWriter {
             }
             for destination in before.objects where !current.contains(destination) {
                 guard let other = destination.id.primaryKey else { continue }
-                let statement = try connection.cachedStatement("DELETE FROM \(columns.table) WHERE \(columns.mine) = ? AND \(columns.other) = ?")
+                let statement = try connection.cachedStatement(
+                    "DELETE FROM \(columns.table) WHERE \(columns.mine) = ? AND \(columns.other) = ?")
                 statement.bind(key, at: 1)
                 statement.bind(other, at: 2)
                 try statement.step()

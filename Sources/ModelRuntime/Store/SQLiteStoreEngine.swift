@@ -30,7 +30,8 @@ final class SQLiteStoreEngine {
                 }
             } else {
                 guard !readOnly else {
-                    throw CoreDataError.make(NSPersistentStoreOpenError, "The read-only store at \(path) does not exist", [NSFilePathErrorKey: path])
+                    throw CoreDataError.make(
+                        NSPersistentStoreOpenError, "The read-only store at \(path) does not exist", [NSFilePathErrorKey: path])
                 }
                 try? FileManager.default.createDirectory(at: url!.deletingLastPathComponent(), withIntermediateDirectories: true)
                 connection = try Self.wrap { try StoreSchema.create(at: path, version: model.version, layout: model.layout) }
@@ -63,7 +64,8 @@ final class SQLiteStoreEngine {
         let differences = try Self.wrap { try StoreSchema.differences(of: connection, from: model.layout, version: model.version) }
         if !differences.isEmpty {
             throw CoreDataError.make(
-                NSPersistentStoreIncompatibleSchemaError, "The store's tables differ from the model: " + differences.joined(separator: "; "),
+                NSPersistentStoreIncompatibleSchemaError,
+                "The store's tables differ from the model: " + differences.joined(separator: "; "),
                 [NSFilePathErrorKey: path])
         }
     }
@@ -106,7 +108,8 @@ final class SQLiteStoreEngine {
         }
         if let type = metadata[NSStoreTypeKey] as? String { members.append((NSStoreTypeKey, .string(type))) }
         try Self.wrap {
-            try StoreMetadataTable.write(.init(storeUUID: storeUUID, plist: .dictionary(members.sorted { $0.key < $1.key })), to: connection)
+            try StoreMetadataTable.write(
+                .init(storeUUID: storeUUID, plist: .dictionary(members.sorted { $0.key < $1.key })), to: connection)
         }
     }
 

@@ -26,8 +26,11 @@ enum StoreValueCodec {
         case .stringAttributeType: return statement.string(at: column)
         case .UUIDAttributeType:
             if let bytes = statement.bytes(at: column), bytes.count == 16 {
-                return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                    bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+                return UUID(
+                    uuid: (
+                        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                        bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                    ))
             }
             return statement.string(at: column).flatMap(UUID.init(uuidString:))
         case .URIAttributeType:
@@ -64,7 +67,11 @@ enum StoreValueCodec {
             case nil: statement.bindNull(at: index)
             }
         case .dateAttributeType:
-            if let date = value as? Date { statement.bind(date.timeIntervalSinceReferenceDate, at: index) } else { statement.bindNull(at: index) }
+            if let date = value as? Date {
+                statement.bind(date.timeIntervalSinceReferenceDate, at: index)
+            } else {
+                statement.bindNull(at: index)
+            }
         case .stringAttributeType:
             if let text = QueryValues.string(value) { statement.bind(text, at: index) } else { statement.bind("\(value)", at: index) }
         case .UUIDAttributeType:

@@ -71,7 +71,9 @@ struct ConflictTests {
         }
     }
 
-    static func conflictingEdit(policy: Any) throws -> (mine: NSManagedObjectContext, trip: NSManagedObject, error: NSError?, store: [String]) {
+    static func conflictingEdit(policy: Any) throws -> (
+        mine: NSManagedObjectContext, trip: NSManagedObject, error: NSError?, store: [String]
+    ) {
         let (coordinator, setup) = try EngineTestModel.stack()
         let id: NSManagedObjectID = try setup.performAndWait {
             let trip = EngineTestModel.insert("Trip", into: setup, ["name": "T", "note": "original"])

@@ -15,7 +15,11 @@ struct ContextQueueTests {
         let name = await context.perform(schedule: .enqueued) { "no try needed" }
         #expect(name == "no try needed")
         await #expect(throws: NSError.self) {
-            try await context.perform { try context.save(); _ = EngineTestModel.insert("Trip", into: context); try context.save() }
+            try await context.perform {
+                try context.save()
+                _ = EngineTestModel.insert("Trip", into: context)
+                try context.save()
+            }
         }
     }
 
@@ -77,9 +81,14 @@ struct ContextQueueTests {
 
     @Test func savingPostsDidSaveWithTheChangedObjects() throws {
         let (_, context) = try EngineTestModel.stack()
-        final class Box: @unchecked Sendable { var inserted = 0; var willSave = 0 }
+        final class Box: @unchecked Sendable {
+            var inserted = 0
+            var willSave = 0
+        }
         let box = Box()
-        let didSave = NotificationCenter.default.addObserver(forName: NSManagedObjectContext.didSaveObjectsNotification, object: context, queue: nil) {
+        let didSave = NotificationCenter.default.addObserver(
+            forName: NSManagedObjectContext.didSaveObjectsNotification, object: context, queue: nil
+        ) {
             note in
             box.inserted = (note.userInfo?[NSInsertedObjectsKey] as? Set<NSManagedObject>)?.count ?? -1
         }

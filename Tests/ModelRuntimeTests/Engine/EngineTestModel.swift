@@ -5,7 +5,9 @@ import Testing
 /// A code-built model for the engine's tests: trips with stops (ordered to-many, cascade),
 /// tags (many-to-many, unique names), people with a sub-entity, and a required attribute.
 enum EngineTestModel {
-    static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true, defaultValue: Any? = nil) -> NSAttributeDescription {
+    static func attribute(_ name: String, _ type: NSAttributeType, optional: Bool = true, defaultValue: Any? = nil)
+        -> NSAttributeDescription
+    {
         let attribute = NSAttributeDescription()
         attribute.name = name
         attribute.attributeType = type
@@ -85,7 +87,9 @@ enum EngineTestModel {
     }
 
     /// A coordinator with one store (in memory unless a URL is given) and a private-queue context.
-    static func stack(model: NSManagedObjectModel = make(), url: URL? = nil) throws -> (NSPersistentStoreCoordinator, NSManagedObjectContext) {
+    static func stack(model: NSManagedObjectModel = make(), url: URL? = nil) throws -> (
+        NSPersistentStoreCoordinator, NSManagedObjectContext
+    ) {
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         if let url {
             try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)

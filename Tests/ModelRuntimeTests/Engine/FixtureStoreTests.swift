@@ -18,15 +18,17 @@ struct FixtureStoreTests {
         var description: String { store }
     }
 
-    static let cases: [Case] = [
-        Case(model: "CoreDataPlus-SampleModel/SampleModel.xcdatamodeld", store: "CoreDataPlus-SampleModel/SampleModel_V1.sqlite"),
-        Case(model: "CoreDataPlus-SampleModel/SampleModel.xcdatamodeld", store: "CoreDataPlus-SampleModel/SampleModel_V2.sqlite"),
-        Case(model: "CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld", store: "CoreDataPlus-SampleModel3/SampleModel3_V1.sqlite"),
-    ] + ["1", "2", "3", "WAL"].map {
-        Case(
-            model: "wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld",
-            store: "wibosco-CoreDataMigration-Example/CoreDataMigration_Example_\($0).sqlite")
-    }
+    static let cases: [Case] =
+        [
+            Case(model: "CoreDataPlus-SampleModel/SampleModel.xcdatamodeld", store: "CoreDataPlus-SampleModel/SampleModel_V1.sqlite"),
+            Case(model: "CoreDataPlus-SampleModel/SampleModel.xcdatamodeld", store: "CoreDataPlus-SampleModel/SampleModel_V2.sqlite"),
+            Case(model: "CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld", store: "CoreDataPlus-SampleModel3/SampleModel3_V1.sqlite"),
+        ]
+        + ["1", "2", "3", "WAL"].map {
+            Case(
+                model: "wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld",
+                store: "wibosco-CoreDataMigration-Example/CoreDataMigration_Example_\($0).sqlite")
+        }
 
     /// Copies the store and its `-wal`/`-shm` into `folder`.
     static func copy(_ store: URL, into folder: URL) throws -> URL {
@@ -43,7 +45,9 @@ struct FixtureStoreTests {
         for version in model.versions.reversed() {
             let url = folder.appendingPathComponent("\(version.name).mom")
             try Data(CompiledModel.mom(for: version)).write(to: url)
-            if let loaded = NSManagedObjectModel(contentsOf: url), loaded.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) {
+            if let loaded = NSManagedObjectModel(contentsOf: url),
+                loaded.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata)
+            {
                 return loaded
             }
         }
@@ -72,9 +76,11 @@ struct FixtureStoreTests {
     func everyRowOfAnAppleWrittenStoreReadsBack(_ fixture: Case) throws {
         let folder = EngineTestModel.Folder()
         let store = try Self.copy(Self.coredata.appendingPathComponent(fixture.store), into: folder.url)
-        let rowCounts = Dictionary(uniqueKeysWithValues: try StoreInspector.inspect(store.path).entityTables.map { ($0.entityName, $0.rowCount) })
+        let rowCounts = Dictionary(
+            uniqueKeysWithValues: try StoreInspector.inspect(store.path).entityTables.map { ($0.entityName, $0.rowCount) })
         let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: store)
-        let model = try #require(try Self.writingModel(Self.coredata.appendingPathComponent(fixture.model).path, metadata: metadata, folder: folder.url))
+        let model = try #require(
+            try Self.writingModel(Self.coredata.appendingPathComponent(fixture.model).path, metadata: metadata, folder: folder.url))
         let (_, context) = try EngineTestModel.stack(model: model, url: store)
         var links = 0
         var rows = 0
@@ -99,7 +105,9 @@ struct FixtureStoreTests {
                         if relationship.isToMany {
                             let value = object.value(forKey: key)
                             related =
-                                ((value as? NSSet)?.allObjects ?? (value as? NSOrderedSet)?.array ?? []).compactMap { $0 as? NSManagedObject }
+                                ((value as? NSSet)?.allObjects ?? (value as? NSOrderedSet)?.array ?? []).compactMap {
+                                    $0 as? NSManagedObject
+                                }
                         } else {
                             related = [object.value(forKey: key) as? NSManagedObject].compactMap { $0 }
                         }

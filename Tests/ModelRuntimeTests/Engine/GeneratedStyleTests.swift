@@ -68,7 +68,8 @@ struct GeneratedStyleTests {
         let stop = model.entitiesByName["Stop"]!
         let name = stop.attributesByName["name"]!
         name.setValidationPredicates(
-            [NSPredicate(format: "length >= 2"), NSPredicate(format: "SELF MATCHES '[a-z]+'")], withValidationWarnings: ["short", "pattern"])
+            [NSPredicate(format: "length >= 2"), NSPredicate(format: "SELF MATCHES '[a-z]+'")],
+            withValidationWarnings: ["short", "pattern"])
         let order = stop.attributesByName["order"]!
         order.setValidationPredicates([NSPredicate(format: "SELF <= 10")], withValidationWarnings: ["large"])
         let (_, context) = try EngineTestModel.stack(model: model)
@@ -80,7 +81,8 @@ struct GeneratedStyleTests {
             } catch let error as NSError {
                 #expect(error.code == NSValidationMultipleErrorsError)
                 let codes = Set((error.userInfo[NSDetailedErrorsKey] as? [NSError] ?? []).map(\.code))
-                #expect(codes == [NSValidationStringTooShortError, NSValidationStringPatternMatchingError, NSValidationNumberTooLargeError])
+                #expect(
+                    codes == [NSValidationStringTooShortError, NSValidationStringPatternMatchingError, NSValidationNumberTooLargeError])
             }
             bad.setValue("ok", forKey: "name")
             bad.setValue(3, forKey: "order")

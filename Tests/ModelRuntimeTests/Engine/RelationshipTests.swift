@@ -68,7 +68,9 @@ struct RelationshipTests {
             let tags = try reader.fetch(request)
             #expect(tags.map { $0.value(forKey: "name") as? String } == ["food", "hiking"])
             #expect((tags[0].value(forKey: "trips") as? NSSet)?.count == 0)
-            let hikingTrips = (tags[1].value(forKey: "trips") as? NSSet)?.allObjects.compactMap { ($0 as? NSManagedObject)?.value(forKey: "name") as? String }
+            let hikingTrips = (tags[1].value(forKey: "trips") as? NSSet)?.allObjects.compactMap {
+                ($0 as? NSManagedObject)?.value(forKey: "name") as? String
+            }
             #expect(Set(hikingTrips ?? []) == ["T", "U"])
         }
     }

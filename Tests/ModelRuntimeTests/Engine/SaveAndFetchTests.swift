@@ -138,7 +138,9 @@ struct SaveAndFetchTests {
         }
         let (_, other) = try EngineTestModel.stack(model: model, url: folder.store)
         try other.performAndWait {
-            let names = try other.fetch(NSFetchRequest<NSManagedObject>(entityName: "Trip")).compactMap { $0.value(forKey: "name") as? String }
+            let names = try other.fetch(NSFetchRequest<NSManagedObject>(entityName: "Trip")).compactMap {
+                $0.value(forKey: "name") as? String
+            }
             #expect(names == ["A2"])
         }
     }
