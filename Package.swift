@@ -59,6 +59,11 @@ let package = Package(
             dependencies: ["CYAML", "ModelCompiler"],
             path: "Benchmarks/GenerateBenchmark"
         ),
+        .executableTarget(
+            name: "modelgen-fuzz",
+            dependencies: ["CSQLite", "ModelCompiler", "ModelSchema"],
+            path: "Benchmarks/Fuzz"
+        ),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

@@ -122,6 +122,14 @@ struct XcodeModelReader {
             diagnostics.error("cannot read the model contents", at: .file(contentsPath))
             return nil
         }
+        // FoundationXML stops the process on names that are not UTF-8, so the bytes are checked
+        // first; Xcode writes model contents as UTF-8.
+        if let problem = UTF8Check.firstProblem(in: [UInt8](data)) {
+            diagnostics.error(
+                "the model contents are not valid XML: \(problem.description) (Xcode writes model contents as UTF-8)",
+                at: SourceLocation(file: contentsPath, line: problem.line, column: problem.column))
+            return nil
+        }
         // XMLDocument recovers from malformed XML silently and crashes on a document without a
         // root element; a strict pass finds such problems, with their position, first.
         let check = WellFormednessCheck()
@@ -136,6 +144,10 @@ struct XcodeModelReader {
                 at: SourceLocation(file: contentsPath, line: max(1, checker.lineNumber), column: max(1, checker.columnNumber)))
             return nil
         }
+        for problem in check.problems {
+            diagnostics.error(problem.message, at: SourceLocation(file: contentsPath, line: problem.line, column: problem.column))
+        }
+        guard check.problems.isEmpty else { return nil }
         let document: XMLDocument
         do {
             document = try XMLDocument(data: data, options: [])
@@ -152,15 +164,29 @@ struct XcodeModelReader {
     }
 }
 
-/// Notes whether a strict parse saw any element at all.
+/// Notes whether a strict parse saw any element at all, and finds values the model cannot hold
+/// (relationship counts outside `0...UInt32.max`), with their position.
 private final class WellFormednessCheck: NSObject, XMLParserDelegate {
     var sawElement = false
+    var problems: [(message: String, line: Int, column: Int)] = []
+    private var entityName = ""
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
         sawElement = true
+        if elementName == "entity" { entityName = attributes["name"] ?? "" }
+        guard elementName == "relationship" else { return }
+        for key in ["minCount", "maxCount"] {
+            guard let text = attributes[key] else { continue }
+            if let count = Int(text), (0...Relationship.largestCount).contains(count) { continue }
+            problems.append(
+                (
+                    "'\(key)' of relationship '\(entityName).\(attributes["name"] ?? "")' must be a whole number from 0 to \(Relationship.largestCount), found '\(text)'",
+                    max(1, parser.lineNumber), max(1, parser.columnNumber)
+                ))
+        }
     }
 }
 

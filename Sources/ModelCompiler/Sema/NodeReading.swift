@@ -73,13 +73,17 @@ struct ScalarReader {
         return nil
     }
 
-    func int(_ node: YAMLNode, _ what: String, minimum: Int = 0) -> Int? {
+    func int(_ node: YAMLNode, _ what: String, minimum: Int = 0, maximum: Int = .max) -> Int? {
         guard case .int(let value)? = node.coreValue else {
             diagnostics.error("\(what) must be an integer, found '\(node.scalarValue ?? node.kindDescription)'", at: node.location)
             return nil
         }
         guard value >= minimum else {
             diagnostics.error("\(what) must be at least \(minimum), found \(value)", at: node.location)
+            return nil
+        }
+        guard value <= maximum else {
+            diagnostics.error("\(what) must be at most \(maximum), found \(value)", at: node.location)
             return nil
         }
         return value

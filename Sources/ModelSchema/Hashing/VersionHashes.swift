@@ -141,8 +141,10 @@ struct VersionHasher {
         if let inverse = relationship.inverseName, !isOwnInverse(relationship.name, in: entity) {
             bytes += Array(inverse.utf8)
         }
-        let maxCount = relationship.isToMany ? UInt32(relationship.maxCount ?? 0) : 1
-        bytes += Self.le32(maxCount) + Self.le32(UInt32(relationship.minCount ?? 0))
+        // Readers reject counts outside 0...UInt32.max; a `Model` built in code may hold any
+        // `Int`, so only the low 32 bits are hashed rather than trapping.
+        let maxCount = relationship.isToMany ? UInt32(truncatingIfNeeded: relationship.maxCount ?? 0) : 1
+        bytes += Self.le32(maxCount) + Self.le32(UInt32(truncatingIfNeeded: relationship.minCount ?? 0))
         if relationship.isOrdered { bytes += Self.le16(1) }
         return Digest.sha256(bytes)
     }
