@@ -7,12 +7,22 @@ struct VersionChecker {
     let locations: LocationTable
     let diagnostics: DiagnosticCollector
     private let lookup: VersionLookup
+    /// Entity names for "did you mean" suggestions, prepared once.
+    private let entityNames: Suggestions.Candidates
+    /// How many entities declare a property of each name.
+    private let declarerCounts: [String: Int]
 
     init(version: ModelVersion, locations: LocationTable, diagnostics: DiagnosticCollector) {
         self.version = version
         self.locations = locations
         self.diagnostics = diagnostics
         lookup = VersionLookup(version)
+        entityNames = Suggestions.Candidates(version.entities.map(\.name))
+        var counts: [String: Int] = [:]
+        for entity in version.entities {
+            for name in Set(entity.attributes.map(\.name) + entity.relationships.map(\.name)) { counts[name, default: 0] += 1 }
+        }
+        declarerCounts = counts
     }
 
     func check() {
@@ -24,8 +34,6 @@ struct VersionChecker {
         for enumType in version.enums { checkEnum(enumType) }
         checkConfigurations()
     }
-
-    private var entityNames: [String] { version.entities.map(\.name) }
 
     // MARK: Names
 
@@ -70,10 +78,15 @@ struct VersionChecker {
         if entity.parentName == entity.name {
             diagnostics.error("entity '\(entity.name)' cannot be its own parent", at: locations["\(entity.name).parent"] ?? here)
         }
-        let inherited = lookup.ancestors(of: entity).reversed().flatMap { ancestor in
-            ancestor.attributes.map { ($0.name, ancestor.name) } + ancestor.relationships.map { ($0.name, ancestor.name) }
+        // The top-most ancestor declaring a name. Most names have no other declarer anywhere in
+        // the version, so deep hierarchies need no walk up the parents for them.
+        let ownNames = Set(entity.attributes.map(\.name) + entity.relationships.map(\.name))
+        var ancestors: [Entity]?
+        func inheritedOwner(_ name: String) -> String? {
+            guard declarerCounts[name, default: 0] > (ownNames.contains(name) ? 1 : 0) else { return nil }
+            if ancestors == nil { ancestors = lookup.ancestors(of: entity) }
+            return ancestors!.last { $0.declares(name) }?.name
         }
-        let inheritedOwner = Dictionary(inherited) { first, _ in first }
         var declared: Set<String> = []
         let properties =
             entity.attributes.map { ($0.name, $0.location, "attribute") }
@@ -83,12 +96,12 @@ struct VersionChecker {
             if let problem = Names.propertyNameProblem(name, kind: kind) { diagnostics.error(problem, at: location) }
             if !declared.insert(name).inserted {
                 diagnostics.error("'\(entity.name)' declares '\(name)' both as an attribute and as a relationship", at: location)
-            } else if let owner = inheritedOwner[name] {
+            } else if let owner = inheritedOwner(name) {
                 diagnostics.error("\(kind) '\(name)' of '\(entity.name)' redeclares a property inherited from '\(owner)'", at: location)
             }
         }
         for attribute in entity.attributes { checkAttribute(attribute, in: entity) }
-        checkGeneratedNames(of: entity, declared: declared.union(inheritedOwner.keys))
+        checkGeneratedNames(of: entity) { declared.contains($0) || inheritedOwner($0) != nil }
         for relationship in entity.relationships { checkRelationship(relationship, in: entity) }
         checkConstraints(of: entity)
         checkIndexes(of: entity)
@@ -111,8 +124,8 @@ struct VersionChecker {
     }
 
     /// Generated code adds `<name>RawValue` beside every enum attribute; nothing else may use it.
-    private func checkGeneratedNames(of entity: Entity, declared: Set<String>) {
-        for attribute in entity.attributes where attribute.enumName != nil && declared.contains(attribute.name + "RawValue") {
+    private func checkGeneratedNames(of entity: Entity, isDeclared: (String) -> Bool) {
+        for attribute in entity.attributes where attribute.enumName != nil && isDeclared(attribute.name + "RawValue") {
             let name = attribute.name + "RawValue"
             let clash = entity.attributes.first { $0.name == name }?.location ?? entity.relationships.first { $0.name == name }?.location
             diagnostics.error(
@@ -121,13 +134,22 @@ struct VersionChecker {
         }
     }
 
+    /// Reports each inheritance cycle once, from the first entity (in declaration order) whose
+    /// chain of parents reaches it. Linear: a chain walk stops at an entity an earlier walk
+    /// finished, since everything reachable from there has been reported already.
     private func checkInheritanceCycles() {
         var reported: Set<String> = []
+        var finished: Set<String> = []
         for entity in version.entities {
+            // An entity whose name another entity took first is walked from its own parent; the
+            // chain from its name (the other entity's) may differ, so it marks nothing finished.
+            let isNamed = lookup.entity(named: entity.name) == entity
+            if isNamed, finished.contains(entity.name) { continue }
             var seen: [String] = [entity.name]
+            var position: [String: Int] = [entity.name: 0]
             var current = entity
             while let parentName = current.parentName, let parent = lookup.entity(named: parentName) {
-                if let start = seen.firstIndex(of: parentName) {
+                if let start = position[parentName] {
                     let cycle = Array(seen[start...])
                     if reported.isDisjoint(with: cycle) {
                         reported.formUnion(cycle)
@@ -137,9 +159,12 @@ struct VersionChecker {
                     }
                     break
                 }
+                if finished.contains(parentName) { break }
+                position[parentName] = seen.count
                 seen.append(parentName)
                 current = parent
             }
+            if isNamed { finished.formUnion(seen) }
         }
     }
 
@@ -318,12 +343,27 @@ struct VersionChecker {
             composite.attributes.compactMap { if case .composite(let name) = $0.type { name } else { nil } }
         }
         var reported: Set<String> = []
-        for composite in version.composites {
-            // Depth-first search for a path that leads back to `composite`.
-            var stack: [(name: String, path: [String])] = nested(composite).map { ($0, [composite.name, $0]) }
+        // A path back to a composite contains it, so one already on a reported cycle has nothing new.
+        for composite in version.composites where !reported.contains(composite.name) {
+            // Depth-first search for a path that leads back to `composite`. Each stack entry
+            // points to the entry it was reached from, so a path costs nothing until reported.
+            var entries: [(name: String, from: Int)] = [(composite.name, -1)]
+            var stack: [Int] = []
+            for name in nested(composite) {
+                entries.append((name, 0))
+                stack.append(entries.count - 1)
+            }
             var visited: Set<String> = []
-            while let (name, path) = stack.popLast() {
+            while let entry = stack.popLast() {
+                let name = entries[entry].name
                 if name == composite.name {
+                    var path: [String] = []
+                    var step = entry
+                    while step >= 0 {
+                        path.append(entries[step].name)
+                        step = entries[step].from
+                    }
+                    path.reverse()
                     if reported.isDisjoint(with: path) {
                         reported.formUnion(path)
                         diagnostics.error(
@@ -333,7 +373,10 @@ struct VersionChecker {
                     break
                 }
                 guard visited.insert(name).inserted, let next = lookup.composite(named: name) else { continue }
-                stack.append(contentsOf: nested(next).map { ($0, path + [$0]) })
+                for nestedName in nested(next) {
+                    entries.append((nestedName, entry))
+                    stack.append(entries.count - 1)
+                }
             }
         }
     }
@@ -369,5 +412,12 @@ struct VersionChecker {
                     at: locations["configuration.\(configuration.name).\(index)"] ?? configuration.location ?? .file(""))
             }
         }
+    }
+}
+
+extension Entity {
+    /// Whether the entity itself declares an attribute or relationship of this name.
+    fileprivate func declares(_ name: String) -> Bool {
+        attributes.contains { $0.name == name } || relationships.contains { $0.name == name }
     }
 }

@@ -370,7 +370,7 @@ extension PropertyList {
         case .date(let seconds): Date(timeIntervalSinceReferenceDate: seconds)
         case .array(let items): items.map(\.foundationObject)
         case .dictionary(let members): Dictionary(members.map { ($0.key, $0.value.foundationObject) }) { first, _ in first }
-        case .uid(let number): Int(number)
+        case .uid(let number): Int(exactly: number).map { $0 as Any } ?? number
         }
     }
 
