@@ -76,13 +76,13 @@ public enum Suggestions {
     /// Candidate names prepared once (lowercased, grouped by length) for many look-ups, so a
     /// model with thousands of unknown names is not quadratic in string work.
     public struct Candidates: Sendable {
-        fileprivate let names: [(name: String, scalars: [UInt32], sorted: [UInt32])]
+        fileprivate let names: [(name: String, scalars: [UInt32], sorted: [UInt32], characters: UInt64)]
         fileprivate let byLength: [Int: [Int]]
 
         public init(_ names: some Sequence<String>) {
             let prepared = names.map { name in
                 let scalars = name.lowercased().unicodeScalars.map(\.value)
-                return (name: name, scalars: scalars, sorted: scalars.sorted())
+                return (name: name, scalars: scalars, sorted: scalars.sorted(), characters: Suggestions.characterSet(scalars))
             }
             self.names = prepared
             byLength = Dictionary(grouping: prepared.indices) { prepared[$0].scalars.count }
@@ -94,6 +94,7 @@ public enum Suggestions {
     public static func closest(to word: String, in candidates: Candidates) -> String? {
         let lowered = word.lowercased().unicodeScalars.map(\.value)
         let sorted = lowered.sorted()
+        let characters = characterSet(lowered)
         // No candidate farther than this can be accepted, so farther ones need no exact distance.
         let limit = max(1, word.count / 3)
         var best: (name: String, distance: Int)?
@@ -102,7 +103,10 @@ public enum Suggestions {
             for index in candidates.byLength[length] ?? [] {
                 let candidate = candidates.names[index]
                 let bound = min(limit, best?.distance ?? limit)
-                if bagDistance(sorted, candidate.sorted) > bound { continue }
+                // Cheap lower bounds first: characters only one side has, then character counts.
+                let onlyHere = (characters & ~candidate.characters).nonzeroBitCount
+                let onlyThere = (candidate.characters & ~characters).nonzeroBitCount
+                if max(onlyHere, onlyThere) > bound || bagDistance(sorted, candidate.sorted) > bound { continue }
                 guard let distance = boundedDistance(lowered, candidate.scalars, bound: bound, buffers: &buffers) else { continue }
                 if best == nil || distance < best!.distance || (distance == best!.distance && candidate.name < best!.name) {
                     best = (candidate.name, distance)
@@ -132,6 +136,13 @@ public enum Suggestions {
         let b = b.unicodeScalars.map(\.value)
         var buffers = ([Int](), [Int]())
         return boundedDistance(a, b, bound: max(a.count, b.count), buffers: &buffers)!
+    }
+
+    /// Which characters a name holds, folded into 64 bits. Characters one name has and the
+    /// other lacks each need an edit, and folding only merges characters, so the count of bits
+    /// set on one side only is a lower bound of the edit distance.
+    static func characterSet(_ scalars: [UInt32]) -> UInt64 {
+        scalars.reduce(0) { $0 | 1 << UInt64($1 % 64) }
     }
 
     /// A lower bound of the edit distance of two strings given as sorted characters: an edit

@@ -141,8 +141,9 @@ struct VersionChecker {
         var reported: Set<String> = []
         var finished: Set<String> = []
         for entity in version.entities {
-            // An entity whose name another entity took first is walked from its own parent; the
-            // chain from its name (the other entity's) may differ, so it marks nothing finished.
+            // An entity whose name another entity took first is walked from its own parent, and
+            // its walk can close a cycle at its own name, which no earlier walk saw: it walks its
+            // whole chain and marks nothing finished (such duplicates are errors anyway).
             let isNamed = lookup.entity(named: entity.name) == entity
             if isNamed, finished.contains(entity.name) { continue }
             var seen: [String] = [entity.name]
@@ -159,7 +160,7 @@ struct VersionChecker {
                     }
                     break
                 }
-                if finished.contains(parentName) { break }
+                if isNamed, finished.contains(parentName) { break }
                 position[parentName] = seen.count
                 seen.append(parentName)
                 current = parent
