@@ -131,7 +131,8 @@ enum Targets {
     /// Compiled `.mom` files (keyed archives): decoded, then walked the way the compiler tests
     /// compare them with momc's.
     static func mom(root: URL) throws -> FuzzTarget {
-        let seeds = bytes(files(under: root.appendingPathComponent("Tests/Fixtures/coredata"), where: { $0.hasSuffix(".mom") }))
+        let seeds =
+            bytes(files(under: root.appendingPathComponent("Tests/Fixtures/coredata"), where: { $0.hasSuffix(".mom") }))
             + bytes(files(under: root.appendingPathComponent("Samples"), where: { $0.hasSuffix(".mom") }))
         guard !seeds.isEmpty else { throw FuzzError("no .mom seeds under Tests/Fixtures/coredata") }
         return FuzzTarget(

@@ -37,7 +37,8 @@ struct XcodeContentsEncodingTests {
     }
 
     @Test func multibyteCharactersAreAcceptedAndCountedAsOneColumn() throws {
-        let result = try Self.load(Self.header + Array("<model><entity name=\"Café\"/>\n<entity n".utf8) + [0xFF] + Array("=\"\"/></model>".utf8))
+        let result = try Self.load(
+            Self.header + Array("<model><entity name=\"Café\"/>\n<entity n".utf8) + [0xFF] + Array("=\"\"/></model>".utf8))
         #expect(result.diagnostics.first?.location.line == 3)
         #expect(result.diagnostics.first?.location.column == 10)
         let fine = try Self.load(Self.header + Array("<model><entity name=\"Café\" representedClassName=\"Café\"/></model>".utf8))

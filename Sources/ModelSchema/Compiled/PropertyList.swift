@@ -266,7 +266,9 @@ public enum BinaryPropertyList {
             guard inProgress.insert(index).inserted else { throw FormatError(message: "reference cycle") }
             let result = try decodeObject(index, depth: depth)
             inProgress.remove(index)
-            guard result.size <= limit else { throw FormatError(message: "objects reference each other too often: the value would be too large") }
+            guard result.size <= limit else {
+                throw FormatError(message: "objects reference each other too often: the value would be too large")
+            }
             decoded[index] = result
             return result
         }
@@ -325,7 +327,9 @@ public enum BinaryPropertyList {
                 for ref in refs {
                     let (item, size) = try sizedObject(ref, depth: depth + 1)
                     add(&total, size)
-                    guard total <= limit else { throw FormatError(message: "objects reference each other too often: the value would be too large") }
+                    guard total <= limit else {
+                        throw FormatError(message: "objects reference each other too often: the value would be too large")
+                    }
                     items.append(item)
                 }
                 return (.array(items), total)
@@ -341,7 +345,9 @@ public enum BinaryPropertyList {
                     let (value, valueSize) = try sizedObject(refs[length + index], depth: depth + 1)
                     add(&total, keySize)
                     add(&total, valueSize)
-                    guard total <= limit else { throw FormatError(message: "objects reference each other too often: the value would be too large") }
+                    guard total <= limit else {
+                        throw FormatError(message: "objects reference each other too often: the value would be too large")
+                    }
                     members.append((name, value))
                 }
                 return (.dictionary(members), total)
