@@ -71,11 +71,14 @@ struct ArchiveGraph {
         switch item {
         case .uid(let index):
             guard index != 0, index < objects.count else { return .null }
+            let object = objects[Int(index)]
+            let className = className(object)
+            // Entities and properties being expanded are referred to by name, as below.
+            if let className, let name = identity(of: object, className: className), entries[name] != nil { return .reference(name) }
             // Real archives nest a few levels deep; a corrupt one may chain thousands of objects.
             guard expanding.count < 200, expanding.insert(index).inserted else { return .reference("object \(index)") }
             defer { expanding.remove(index) }
-            let object = objects[Int(index)]
-            guard let className = className(object) else { return value(object) }
+            guard let className else { return value(object) }
             switch className {
             case "NSMutableDictionary", "NSDictionary":
                 guard case .array(let keys)? = object["NS.keys"], case .array(let values)? = object["NS.objects"] else { return .null }
