@@ -64,6 +64,7 @@ let package = Package(
             dependencies: ["CSQLite", "ModelCompiler", "ModelSchema"],
             path: "Benchmarks/Fuzz"
         ),
+        .executableTarget(name: "modelruntime-query-benchmark", dependencies: ["ModelRuntime"], path: "Benchmarks/QueryBenchmark"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

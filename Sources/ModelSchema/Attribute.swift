@@ -14,13 +14,16 @@ public enum AttributeType: Hashable, Sendable {
     case uri
     case transformable
     case objectID
+    /// Core Data's "Undefined" type (`NSUndefinedAttributeType`, code 0): a transient value of
+    /// any class, managed by the app. Core Data allows it only on transient attributes.
+    case undefined
     /// A composite attribute whose fields are described by the named ``CompositeType``.
     case composite(String)
 
     /// The scalar types in the spelling Xcode's model editor and `.xcdatamodel` files use.
     public static let scalarTypes: [AttributeType] = [
         .integer16, .integer32, .integer64, .decimal, .double, .float, .string, .boolean, .date, .binaryData,
-        .uuid, .uri, .transformable, .objectID,
+        .uuid, .uri, .transformable, .objectID, .undefined,
     ]
 
     /// The canonical name, as written in model files (`Integer 16`, `Binary`, …).
@@ -40,6 +43,7 @@ public enum AttributeType: Hashable, Sendable {
         case .uri: "URI"
         case .transformable: "Transformable"
         case .objectID: "ObjectID"
+        case .undefined: "Undefined"
         case .composite(let name): name
         }
     }

@@ -10,6 +10,11 @@ public struct Entity: Hashable, Sendable {
     /// Each constraint is a list of property names that are unique together.
     public var uniquenessConstraints: [[String]]
     public var fetchIndexes: [FetchIndex]
+    /// Older Xcode's compound indexes (`<compoundIndexes>`): each is a list of property names
+    /// indexed together. Kept as written; newer models use ``fetchIndexes``.
+    public var compoundIndexes: [[String]]
+    /// Fetched properties (`NSFetchedPropertyDescription`): not stored, not part of any hash.
+    public var fetchedProperties: [FetchedProperty]
     public var versionHashModifier: String?
     public var renamingIdentifier: String?
     public var userInfo: [String: String]
@@ -19,7 +24,8 @@ public struct Entity: Hashable, Sendable {
     public init(
         name: String, className: String? = nil, parentName: String? = nil, isAbstract: Bool = false,
         attributes: [Attribute] = [], relationships: [Relationship] = [], uniquenessConstraints: [[String]] = [],
-        fetchIndexes: [FetchIndex] = [], versionHashModifier: String? = nil, renamingIdentifier: String? = nil,
+        fetchIndexes: [FetchIndex] = [], compoundIndexes: [[String]] = [], fetchedProperties: [FetchedProperty] = [],
+        versionHashModifier: String? = nil, renamingIdentifier: String? = nil,
         userInfo: [String: String] = [:], documentation: String? = nil, location: SourceLocation? = nil
     ) {
         self.name = name
@@ -30,6 +36,8 @@ public struct Entity: Hashable, Sendable {
         self.relationships = relationships
         self.uniquenessConstraints = uniquenessConstraints
         self.fetchIndexes = fetchIndexes
+        self.compoundIndexes = compoundIndexes
+        self.fetchedProperties = fetchedProperties
         self.versionHashModifier = versionHashModifier
         self.renamingIdentifier = renamingIdentifier
         self.userInfo = userInfo
@@ -72,6 +80,34 @@ public struct FetchIndex: Hashable, Sendable {
         self.name = name
         self.elements = elements
         self.kind = kind
+        self.location = location
+    }
+}
+
+/// A fetched property: a property whose value is the result of a fetch request, evaluated
+/// lazily (`NSFetchedPropertyDescription`). Xcode stores the request's entity and predicate.
+public struct FetchedProperty: Hashable, Sendable {
+    public var name: String
+    /// The entity the fetch request fetches.
+    public var entityName: String
+    /// The fetch request's predicate in `NSPredicate` format, as written (`$FETCH_SOURCE` and
+    /// `$FETCHED_PROPERTY` are the variables Core Data binds); nil fetches every object.
+    public var predicate: String?
+    public var isOptional: Bool
+    public var userInfo: [String: String]
+    public var documentation: String?
+    public var location: SourceLocation?
+
+    public init(
+        name: String, entityName: String, predicate: String? = nil, isOptional: Bool = true, userInfo: [String: String] = [:],
+        documentation: String? = nil, location: SourceLocation? = nil
+    ) {
+        self.name = name
+        self.entityName = entityName
+        self.predicate = predicate
+        self.isOptional = isOptional
+        self.userInfo = userInfo
+        self.documentation = documentation
         self.location = location
     }
 }

@@ -12,6 +12,8 @@ struct CommandSpec: Sendable {
         /// The placeholder of the option's value (`<dir>`), or nil for a flag.
         let valueName: String?
         let help: String
+        /// Whether an empty value (`--class-prefix=`) means something; otherwise it is a usage error.
+        var acceptsEmptyValue = false
     }
 
     let name: String
@@ -78,7 +80,7 @@ enum ArgumentParser {
             }
             if option.valueName == nil {
                 if inlineValue != nil { throw UsageError(message: "option '\(name)' does not take a value") }
-                parsed.flags.insert(name)
+                guard parsed.flags.insert(name).inserted else { throw UsageError(message: "option '\(name)' is given more than once") }
                 continue
             }
             let value: String
@@ -88,6 +90,9 @@ enum ArgumentParser {
                 guard index < words.count else { throw UsageError(message: "option '\(name)' needs a value \(option.valueName!)") }
                 value = words[index]
                 index += 1
+            }
+            if value.isEmpty, !option.acceptsEmptyValue {
+                throw UsageError(message: "option '\(name)' needs a non-empty value \(option.valueName!)")
             }
             if parsed.values[name] != nil { throw UsageError(message: "option '\(name)' is given more than once") }
             parsed.values[name] = value

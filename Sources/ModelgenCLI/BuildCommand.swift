@@ -29,8 +29,8 @@ enum BuildCommand {
         do {
             let sources = try SwiftGenerator.generate(model, options: options)
             try OutputFiles.write(sources.map { ($0.name, Array($0.contents.utf8)) } + CompiledModel.files(for: model), under: output)
-        } catch let error as SwiftGenerator.TemplateError {
-            console.standardError("\(error.template).mustache: error: \(error.message)\n")
+        } catch let error as SwiftGenerator.GenerationError {
+            console.standardError(error.description)
             return Modelgen.ExitStatus.modelErrors
         } catch let error as OutputFiles.WriteError {
             console.standardError("\(error.path): error: cannot write: \(error.message)\n")

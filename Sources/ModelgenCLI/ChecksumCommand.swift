@@ -37,7 +37,12 @@ enum ChecksumCommand {
             do {
                 let info = try VersionInfo(plist: data)
                 current = info.currentVersionName
-                versions = info.versionHashes.keys.sorted().map {
+                if !info.recordsCurrentVersion {
+                    console.standardError(
+                        "\(plist): warning: NSManagedObjectModel_CurrentVersionName is missing; taking '\(current)', the version Core Data's bundle lookup finds first\n"
+                    )
+                }
+                versions = info.versionHashes.keys.sorted(by: VersionNameOrder.areInIncreasingOrder).map {
                     VersionSummary(name: $0, checksum: info.versionChecksums[$0], entityHashes: info.versionHashes[$0]!)
                 }
             } catch {

@@ -35,7 +35,7 @@ enum GenerateCommand {
         do {
             files = try SwiftGenerator.generate(model, options: options)
         } catch {
-            console.standardError("\(error.template).mustache: error: \(error.message)\n")
+            console.standardError(error.description)
             return Modelgen.ExitStatus.modelErrors
         }
         let plan = GeneratedFolder.plan(files, in: output)
@@ -71,7 +71,9 @@ struct GenerationSettings {
         .init(name: "--access", valueName: "<level>", help: "public (default), package or internal."),
         .init(name: "--import", valueName: "<module>", help: "A module every generated file imports (comma-separated for several)."),
         .init(name: "--templates", valueName: "<dir>", help: "A folder of .mustache templates overriding the defaults."),
-        .init(name: "--class-prefix", valueName: "<prefix>", help: "Prefix class names of entities without an explicit class."),
+        .init(
+            name: "--class-prefix", valueName: "<prefix>", help: "Prefix class names of entities without an explicit class.",
+            acceptsEmptyValue: true),
         .init(name: "--config", valueName: "<file>", help: "A modelgen.yaml to read (default: the one beside the model, if any)."),
     ]
 

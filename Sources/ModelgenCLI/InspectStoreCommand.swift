@@ -31,23 +31,28 @@ enum InspectStoreCommand {
             return Modelgen.ExitStatus.modelErrors
         }
         var match: StoreModelMatch?
+        var choice: StoreVersionChoice?
         if let modelPath = arguments.values["--model"] {
             let result = Pipeline.load(modelPath)
             Report.diagnostics(result.diagnostics, console: console)
             guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
             match = StoreModelMatch.match(metadata, against: model)
+            choice = StoreVersionChoice.choose(
+                storeHashes: metadata.entityHashes, storeIdentifiers: metadata.versionIdentifiers, versions: model.versions)
         }
         let computed = VersionHashes(entityHashes: metadata.entityHashes)
         if arguments.flags.contains("--json") {
-            console.standardOutput(json(metadata, computedChecksum: computed.versionChecksum, match: match).rendered())
+            console.standardOutput(json(metadata, computedChecksum: computed.versionChecksum, match: match, choice: choice).rendered())
         } else {
-            console.standardOutput(text(metadata, computedChecksum: computed.versionChecksum, match: match))
+            console.standardOutput(text(metadata, computedChecksum: computed.versionChecksum, match: match, choice: choice))
         }
         if let match, match.matchingVersion == nil { return Modelgen.ExitStatus.modelErrors }
         return Modelgen.ExitStatus.success
     }
 
-    static func text(_ metadata: StoreMetadata, computedChecksum: String, match: StoreModelMatch?) -> String {
+    static func text(_ metadata: StoreMetadata, computedChecksum: String, match: StoreModelMatch?, choice: StoreVersionChoice? = nil)
+        -> String
+    {
         var lines = [
             "store UUID: \(metadata.storeUUID)",
             "store type: \(metadata.storeType ?? "(none)")",
@@ -65,7 +70,9 @@ enum InspectStoreCommand {
             lines.append("  \(table.entityName) (Z_ENT \(table.entityNumber)) in \(table.tableName): \(table.rowCount) rows")
         }
         if let match {
-            if let version = match.matchingVersion {
+            if let choice {
+                lines.append(choice.description)
+            } else if let version = match.matchingVersion {
                 lines.append("written by model version: \(version)")
             } else {
                 lines.append("no model version matches; closest is '\(match.closestVersion ?? "")':")
@@ -75,7 +82,9 @@ enum InspectStoreCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ metadata: StoreMetadata, computedChecksum: String, match: StoreModelMatch?) -> JSONValue {
+    static func json(_ metadata: StoreMetadata, computedChecksum: String, match: StoreModelMatch?, choice: StoreVersionChoice? = nil)
+        -> JSONValue
+    {
         var members: [String: JSONValue] = [
             "storeUUID": .string(metadata.storeUUID),
             "versionIdentifiers": .array(metadata.versionIdentifiers.map(JSONValue.string)),
@@ -99,6 +108,13 @@ enum InspectStoreCommand {
                     match.differences.map { .object(["entity": .string($0.entityName), "kind": .string($0.kind.rawValue)]) })
             ]
             matchMembers["version"] = match.matchingVersion.map(JSONValue.string)
+            if let choice {
+                // Versions with the store's hashes: "version" is the one the store's identifiers
+                // name, or absent when they leave it ambiguous.
+                matchMembers["sameHashVersions"] = .array(choice.candidates.map(JSONValue.string))
+                matchMembers["version"] = choice.chosen.map(JSONValue.string)
+                matchMembers["ambiguous"] = .bool(choice.chosen == nil)
+            }
             matchMembers["closestVersion"] = match.closestVersion.map(JSONValue.string)
             members["match"] = .object(matchMembers)
         }

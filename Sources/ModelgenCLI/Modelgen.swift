@@ -67,11 +67,20 @@ public enum Modelgen {
         }
         switch first {
         case "-h", "--help", "help":
-            if first == "help", arguments.count > 1, let command = commands.first(where: { $0.spec.name == arguments[1] }) {
-                console.standardOutput(command.spec.help)
-            } else {
+            guard first == "help", arguments.count > 1, !["-h", "--help"].contains(arguments[1]) else {
                 console.standardOutput(overview)
+                return ExitStatus.success
             }
+            guard arguments.count == 2, let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+                let name = arguments[1]
+                let message =
+                    arguments.count > 2
+                    ? "unexpected argument '\(arguments[2])'\nusage: modelgen help [<command>]"
+                    : "unknown command '\(name)'\(Suggestions.didYouMean(name, in: commands.map(\.spec.name)))\nRun 'modelgen --help' to list the commands."
+                console.standardError("error: \(message)\n")
+                return ExitStatus.usageError
+            }
+            console.standardOutput(command.spec.help)
             return ExitStatus.success
         case "--version":
             console.standardOutput("modelgen \(version)\n")

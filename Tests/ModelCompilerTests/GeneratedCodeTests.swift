@@ -30,6 +30,9 @@ struct GeneratedCodeTests {
             // The checked-in sample's sources are this case's golden files.
             goldenFolder: Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Generated")),
         Case(
+            name: "Drawings", modelPath: Fixtures.golden.appendingPathComponent("Models/Drawings.model.yaml"), access: .public,
+            layout: .entity),
+        Case(
             name: "SampleModel", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld"),
             access: .public, layout: .entity),
         Case(
@@ -47,7 +50,16 @@ struct GeneratedCodeTests {
             name: "CoreDataEvolution",
             modelPath: coredata.appendingPathComponent("composite-xml/fatbobman-CoreDataEvolution-GeneratedFlowModel.contents"),
             access: .public, layout: .entity),
+        // Patterns of real apps' Xcode models (Tests/Fixtures/xcode-patterns).
+        patternCase("ModuleClasses"), patternCase("GenericEntities"), patternCase("CapitalisedNames"),
+        patternCase("UndefinedAttributes"),
     ]
+
+    static func patternCase(_ name: String) -> Case {
+        Case(
+            name: name, modelPath: Fixtures.root.appendingPathComponent("xcode-patterns/\(name).xcdatamodel"), access: .public,
+            layout: .entity)
+    }
 
     static func generate(_ testCase: Case) throws -> [SwiftGenerator.File] {
         let result = Pipeline.load(testCase.modelPath.path)
@@ -121,6 +133,17 @@ struct GeneratedCodeTests {
             ["-emit-module", "-module-name", "CoreData", "-parse-as-library"] + Swiftc.objcInteropFlags
                 + ["CoreData.swift", "-emit-module-path", "CoreData.swiftmodule"], in: folder)
         #expect(module.status == 0, "\(module.output)")
+        // Classes of entities declared in other modules (`Data.Bookmark`) are the app's own;
+        // declare each such module.
+        let model = try #require(Pipeline.load(testCase.modelPath.path).model)
+        for (module, classes) in Self.externalClasses(of: model) {
+            let stub = "import CoreData\n" + classes.map { "open class \($0): NSManagedObject {}\n" }.joined()
+            try stub.write(to: folder.appendingPathComponent("\(module).swift"), atomically: true, encoding: .utf8)
+            let built = try Swiftc.run(
+                ["-emit-module", "-module-name", module, "-parse-as-library", "-I", "."] + Swiftc.objcInteropFlags
+                    + ["\(module).swift", "-emit-module-path", "\(module).swiftmodule"], in: folder)
+            #expect(built.status == 0, "\(built.output)")
+        }
         let files = try Self.generate(testCase)
         let sources = folder.appendingPathComponent("Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
@@ -129,7 +152,6 @@ struct GeneratedCodeTests {
             try renamed.write(to: sources.appendingPathComponent(file.name), atomically: true, encoding: .utf8)
         }
         // Custom classes named by Transformable attributes are the app's own types; declare them.
-        let model = try #require(Pipeline.load(testCase.modelPath.path).model)
         let customClasses = Set(model.versions.flatMap { $0.entities.flatMap { $0.attributes.compactMap(\.customClassName) } })
         let stubs = customClasses.sorted().map { "public final class \($0): NSObject {}\n" }.joined()
         try ("import Foundation\n" + stubs).write(to: sources.appendingPathComponent("AppTypes.swift"), atomically: true, encoding: .utf8)
@@ -137,6 +159,16 @@ struct GeneratedCodeTests {
             ["-typecheck", "-swift-version", "6", "-package-name", "Generated", "-I", "."] + Swiftc.objcInteropFlags
                 + (files.map { "Sources/\($0.name)" } + ["Sources/AppTypes.swift"]), in: folder)
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
+    }
+
+    /// Module → class names, for entities whose class is `Module.Name`.
+    static func externalClasses(of model: Model) -> [(String, [String])] {
+        var classes: [String: Set<String>] = [:]
+        for entity in model.versions.flatMap(\.entities) {
+            let parts = entity.effectiveClassName.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count == 2, !parts[0].isEmpty { classes[String(parts[0]), default: []].insert(String(parts[1])) }
+        }
+        return classes.keys.sorted().map { ($0, classes[$0]!.sorted()) }
     }
 
     /// NSSet, NSOrderedSet and NSIndexSet → the stand-in's @objc classes (whole words only).

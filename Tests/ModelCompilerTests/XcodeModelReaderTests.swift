@@ -41,9 +41,10 @@ struct XcodeModelReaderTests {
             </model>
             """)
         let messages = result.diagnostics.map(\.message)
-        #expect(messages.contains { $0.contains("fetched property 'Note.related'") })
-        #expect(messages.contains { $0.contains("fetch request 'AllNotes'") })
+        #expect(result.model?.versions.first?.entity(named: "Note")?.fetchedProperties.map(\.name) == ["related"])
+        #expect(messages.contains { $0.contains("fetch request template 'AllNotes'") })
         #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(result.diagnostics.map(\.location.line) == [4, 6])
     }
 
     @Test func invalidXMLIsAnError() throws {

@@ -67,3 +67,34 @@ struct ArgumentParserTests {
         #expect(parsed.wantsHelp)
     }
 }
+
+struct ArgumentParserStrictnessTests {
+    static let spec = CommandSpec(
+        name: "test", summary: "A command for tests.", argumentsUsage: "<model>", minimumArguments: 1, maximumArguments: 1,
+        options: [
+            .init(name: "--output", valueName: "<dir>", help: "Where to write."),
+            .init(name: "--prefix", valueName: "<prefix>", help: "May be empty.", acceptsEmptyValue: true),
+            .init(name: "--check", valueName: nil, help: "Only check."),
+        ],
+        discussion: "")
+
+    @Test func repeatedFlagIsAnError() {
+        #expect(throws: UsageError(message: "option '--check' is given more than once")) {
+            try ArgumentParser.parse(["a", "--check", "--check"], for: Self.spec)
+        }
+    }
+
+    @Test func emptyValueIsAUsageError() {
+        #expect(throws: UsageError(message: "option '--output' needs a non-empty value <dir>")) {
+            try ArgumentParser.parse(["a", "--output="], for: Self.spec)
+        }
+        #expect(throws: UsageError(message: "option '--output' needs a non-empty value <dir>")) {
+            try ArgumentParser.parse(["a", "--output", ""], for: Self.spec)
+        }
+    }
+
+    @Test func emptyValueIsKeptWhereTheOptionAcceptsIt() throws {
+        let parsed = try ArgumentParser.parse(["a", "--prefix="], for: Self.spec)
+        #expect(parsed.values["--prefix"] == "")
+    }
+}

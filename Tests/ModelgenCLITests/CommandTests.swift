@@ -92,6 +92,27 @@ struct CommandTests {
         #expect(commandHelp.output.hasPrefix("OVERVIEW: Check models"))
         let version = CapturedRun(["--version"])
         #expect(version.output == "modelgen \(Modelgen.version)\n")
+        let helpForCommand = CapturedRun(["help", "generate"])
+        #expect(helpForCommand.status == 0)
+        #expect(helpForCommand.output.hasPrefix("OVERVIEW: "))
+    }
+
+    @Test func helpForAnUnknownCommandIsAUsageError() {
+        let run = CapturedRun(["help", "nosuch"])
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("error: unknown command 'nosuch'"))
+        let typo = CapturedRun(["help", "valdate"])
+        #expect(typo.status == 2)
+        #expect(typo.errors.contains("did you mean 'validate'?"))
+        #expect(CapturedRun(["help", "validate", "extra"]).status == 2)
+        #expect(CapturedRun(["help", "--help"]).status == 0)
+    }
+
+    @Test func emptyOutputIsAUsageError() {
+        let run = CapturedRun(["generate", Self.sample, "--output="])
+        #expect(run.status == 2)
+        #expect(run.errors == "error: option '--output' needs a non-empty value <dir>\n")
     }
 }
 

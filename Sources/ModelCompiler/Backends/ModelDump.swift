@@ -36,6 +36,10 @@ public enum ModelDump {
         ]
         members["class"] = entity.className.map(JSONValue.string)
         members["parent"] = entity.parentName.map(JSONValue.string)
+        if !entity.compoundIndexes.isEmpty {
+            members["compoundIndexes"] = .array(entity.compoundIndexes.map { .array($0.map(JSONValue.string)) })
+        }
+        if !entity.fetchedProperties.isEmpty { members["fetchedProperties"] = .object(named(entity.fetchedProperties)) }
         addCommonMembers(of: entity, to: &members)
         return .object(members)
     }
@@ -91,6 +95,14 @@ public enum ModelDump {
                     .object(["property": .string($0.propertyName), "order": .string($0.isAscending ? "ascending" : "descending")])
                 }),
         ])
+    }
+
+    static func json(_ fetched: FetchedProperty) -> JSONValue {
+        var members: [String: JSONValue] = ["entity": .string(fetched.entityName), "optional": .bool(fetched.isOptional)]
+        members["predicate"] = fetched.predicate.map(JSONValue.string)
+        members["documentation"] = fetched.documentation.map(JSONValue.string)
+        if !fetched.userInfo.isEmpty { members["userInfo"] = json(fetched.userInfo) }
+        return .object(members)
     }
 
     static func json(_ composite: CompositeType) -> JSONValue {
@@ -149,6 +161,7 @@ protocol NamedDeclaration {
 extension Entity: NamedDeclaration { var jsonValue: JSONValue { ModelDump.json(self) } }
 extension Attribute: NamedDeclaration { var jsonValue: JSONValue { ModelDump.json(self) } }
 extension Relationship: NamedDeclaration { var jsonValue: JSONValue { ModelDump.json(self) } }
+extension FetchedProperty: NamedDeclaration { var jsonValue: JSONValue { ModelDump.json(self) } }
 extension FetchIndex: NamedDeclaration { var jsonValue: JSONValue { ModelDump.json(self) } }
 extension CompositeType: NamedDeclaration { var jsonValue: JSONValue { ModelDump.json(self) } }
 extension EnumType: NamedDeclaration { var jsonValue: JSONValue { ModelDump.json(self) } }

@@ -76,6 +76,16 @@ public enum XcodeModelWriter {
                 children.append("        </\(opening[0].hasPrefix("<attribute") ? "attribute" : "relationship")>")
             }
         }
+        for fetched in entity.fetchedProperties.sorted(by: { $0.name < $1.name }) {
+            var attributes = [("name", fetched.name)]
+            if fetched.isOptional { attributes.append(("optional", "YES")) }
+            children.append("        " + element("fetchedProperty", attributes) + ">")
+            var request = [("name", "fetchedPropertyFetchRequest"), ("entity", fetched.entityName)]
+            if let predicate = fetched.predicate { request.append(("predicateString", predicate)) }
+            children.append("            " + element("fetchRequest", request) + "/>")
+            if !fetched.userInfo.isEmpty { children += userInfoLines(fetched.userInfo, indent: "            ") }
+            children.append("        </fetchedProperty>")
+        }
         for index in entity.fetchIndexes {
             children.append("        " + element("fetchIndex", [("name", index.name)]) + ">")
             for indexElement in index.elements {
@@ -89,6 +99,15 @@ public enum XcodeModelWriter {
                             ]) + "/>")
             }
             children.append("        </fetchIndex>")
+        }
+        if !entity.compoundIndexes.isEmpty {
+            children.append("        <compoundIndexes>")
+            for members in entity.compoundIndexes {
+                children.append("            <compoundIndex>")
+                for member in members { children.append("                " + element("index", [("value", member)]) + "/>") }
+                children.append("            </compoundIndex>")
+            }
+            children.append("        </compoundIndexes>")
         }
         if !entity.uniquenessConstraints.isEmpty {
             children.append("        <uniquenessConstraints>")

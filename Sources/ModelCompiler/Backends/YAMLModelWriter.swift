@@ -82,6 +82,16 @@ public enum YAMLModelWriter {
                     "      \(scalar(index.name)): " + (index.kind == .binary ? elements : "{ type: rtree, elements: \(elements) }") + "\n"
             }
         }
+        if !entity.compoundIndexes.isEmpty {
+            output +=
+                "    compoundIndexes: ["
+                + entity.compoundIndexes.map { "[" + $0.map(scalar).joined(separator: ", ") + "]" }
+                .joined(separator: ", ") + "]\n"
+        }
+        if !entity.fetchedProperties.isEmpty {
+            output += "    fetchedProperties:\n"
+            for fetched in entity.fetchedProperties { output += "      \(scalar(fetched.name)): \(fetchedPropertyValue(fetched))\n" }
+        }
         if let modifier = entity.versionHashModifier { output += "    versionHashModifier: \(scalar(modifier))\n" }
         if let renaming = entity.renamingIdentifier { output += "    renamingIdentifier: \(scalar(renaming))\n" }
         if !entity.userInfo.isEmpty { output += "    userInfo: \(userInfo(entity.userInfo))\n" }
@@ -130,6 +140,15 @@ public enum YAMLModelWriter {
         if let modifier = relationship.versionHashModifier { members.append("versionHashModifier: \(scalar(modifier))") }
         if !relationship.userInfo.isEmpty { members.append("userInfo: \(userInfo(relationship.userInfo))") }
         if let documentation = relationship.documentation { members.append("documentation: \(scalar(documentation))") }
+        return "{ " + members.joined(separator: ", ") + " }"
+    }
+
+    static func fetchedPropertyValue(_ fetched: FetchedProperty) -> String {
+        var members = ["entity: \(scalar(fetched.entityName))"]
+        if let predicate = fetched.predicate { members.append("predicate: \(scalar(predicate))") }
+        if !fetched.isOptional { members.append("optional: false") }
+        if !fetched.userInfo.isEmpty { members.append("userInfo: \(userInfo(fetched.userInfo))") }
+        if let documentation = fetched.documentation { members.append("documentation: \(scalar(documentation))") }
         return "{ " + members.joined(separator: ", ") + " }"
     }
 

@@ -18,7 +18,15 @@ struct LiteralReader {
         }
         switch type {
         case .integer16, .integer32, .integer64:
-            guard case .int(let value)? = core else { return mismatch("an integer") }
+            guard case .int(let value)? = core else {
+                if NumberLiteralLimits.digits(of: text) != nil, !text.contains(where: { ".eE".contains($0) }) {
+                    let range = type.integerRange!
+                    diagnostics.error(
+                        "\(what) \(text) does not fit in \(type.name) (\(range.lowerBound)...\(range.upperBound))", at: node.location)
+                    return nil
+                }
+                return mismatch("an integer")
+            }
             let range = type.integerRange!
             guard range.contains(Int64(value)) else {
                 diagnostics.error(
@@ -28,11 +36,21 @@ struct LiteralReader {
             }
             return .integer(Int64(value))
         case .decimal, .double, .float:
+            let number: (text: String, value: Double)
             switch core {
-            case .int(let value)?: return .number(String(value))
-            case .float(let value)? where value.isFinite: return .number(text)
+            case .int(let value)?: number = (String(value), Double(value))
+            case .float(let value)? where value.isFinite: number = (text, value)
             default: return mismatch("a finite number")
             }
+            let problem =
+                type == .decimal
+                ? NumberLiteralLimits.decimalProblem(number.text)
+                : NumberLiteralLimits.floatingPointProblem(number.text, value: number.value, isFloat: type == .float)
+            if let problem {
+                diagnostics.error("\(what) \(text) \(problem)", at: node.location)
+                return nil
+            }
+            return .number(number.text)
         case .string:
             return .string(text)
         case .boolean:
@@ -49,7 +67,7 @@ struct LiteralReader {
         case .uri:
             guard let url = URL(string: text), url.scheme != nil else { return mismatch("an absolute URI") }
             return .uri(text)
-        case .binaryData, .transformable, .objectID, .composite:
+        case .binaryData, .transformable, .objectID, .undefined, .composite:
             diagnostics.error("attributes of type \(type.name) cannot have \(what)", at: node.location)
             return nil
         }

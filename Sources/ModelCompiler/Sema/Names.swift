@@ -23,6 +23,11 @@ enum Names {
         "validateForUpdate", "primitiveValue", "setPrimitiveValue", "setValue", "willAccessValue",
         "didAccessValue", "willChangeValue", "didChangeValue", "fetchRequest", "isEqual", "copy", "mutableCopy",
         "init", "dealloc",
+        // `ObservableObject` (NSManagedObject conforms to it), memory management selectors an
+        // `@NSManaged` accessor would override, and the archiving and scripting properties of NSObject.
+        "objectWillChange", "retain", "release", "autorelease", "finalize", "classForKeyedArchiver",
+        "classForArchiver", "className", "classDescription", "attributeKeys", "toOneRelationshipKeys",
+        "toManyRelationshipKeys", "objectSpecifier", "scriptingProperties", "classCode", "exposedBindings",
     ]
 
     /// Types generated code refers to by name; a model type with one of these names would shadow
@@ -33,6 +38,9 @@ enum Names {
         "NSObject", "NSNumber", "NSDecimalNumber", "NSSet", "NSOrderedSet", "NSIndexSet", "NSManagedObject",
         "NSManagedObjectID", "NSManagedObjectModel", "NSFetchRequest", "Keys",
     ]
+
+    /// Member names Swift reserves for metatypes (`Trip.Type`, `P.Protocol`), even in backticks.
+    static let metatypeMemberNames: Set<String> = ["Type", "Protocol"]
 
     static func isValidIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first else { return false }
@@ -59,14 +67,26 @@ enum Names {
         return nil
     }
 
-    /// Problems with a property name (attribute, relationship, composite field): nil when fine.
-    static func propertyNameProblem(_ name: String, kind: String) -> String? {
-        if !isValidIdentifier(name) { return "\(kind) name '\(name)' is not a valid Swift identifier" }
-        if swiftKeywords.contains(name) { return "\(kind) name '\(name)' is a Swift keyword" }
-        if !startsLowercase(name) { return "\(kind) name '\(name)' must start with a lowercase letter" }
+    /// Problems with a property name (attribute, relationship, fetched property, composite
+    /// field). Core Data accepts capitalised names and Swift keywords (both are part of stored
+    /// data and version hashes, so they cannot be renamed): those are style warnings, and
+    /// generated code spells them as valid Swift. What generated code cannot spell is an error.
+    static func propertyNameProblem(_ name: String, kind: String) -> (message: String, isError: Bool)? {
+        if !isValidIdentifier(name) { return ("\(kind) name '\(name)' is not a valid Swift identifier", true) }
         if managedObjectMembers.contains(name) {
-            return "\(kind) name '\(name)' collides with a member of NSManagedObject; choose another name"
+            return ("\(kind) name '\(name)' collides with a member of NSManagedObject; choose another name", true)
         }
+        if name == "_" { return ("\(kind) name '_' is not a valid property name", true) }
+        if metatypeMemberNames.contains(name) {
+            return (
+                "\(kind) name '\(name)' cannot be a member of a generated Swift class ('X.\(name)' is a metatype); 'generate' refuses it",
+                false
+            )
+        }
+        if swiftKeywords.contains(name) {
+            return ("\(kind) name '\(name)' is a Swift keyword; generated code writes it as `\(name)`", false)
+        }
+        if !startsLowercase(name) { return ("\(kind) name '\(name)' should start with a lowercase letter", false) }
         return nil
     }
 }

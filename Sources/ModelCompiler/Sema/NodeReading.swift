@@ -75,6 +75,10 @@ struct ScalarReader {
 
     func int(_ node: YAMLNode, _ what: String, minimum: Int = 0, maximum: Int = .max) -> Int? {
         guard case .int(let value)? = node.coreValue else {
+            if let text = node.scalarValue, NumberLiteralLimits.digits(of: text) != nil, !text.contains(where: { ".eE".contains($0) }) {
+                diagnostics.error("\(what) \(text) is out of range (\(minimum)...\(Int.max))", at: node.location)
+                return nil
+            }
             diagnostics.error("\(what) must be an integer, found '\(node.scalarValue ?? node.kindDescription)'", at: node.location)
             return nil
         }

@@ -60,7 +60,17 @@ struct VersionChecker {
             if let problem = Names.typeNameProblem(entity.name, kind: "entity") {
                 diagnostics.error(problem, at: entity.location ?? .file(""))
             }
-            declare(className, kind: "the class of entity '\(entity.name)'", at: locations["\(entity.name).class"] ?? entity.location)
+            let classLocation = locations["\(entity.name).class"] ?? entity.location
+            switch SwiftClassName(className) {
+            case .generated(let name, _):
+                declare(name, kind: "the class of entity '\(entity.name)'", at: classLocation)
+            case .generic, .external:
+                break  // no class is generated
+            case .invalid:
+                diagnostics.error(
+                    "class name '\(className)' of entity '\(entity.name)' is not a Swift class name, '.Name' (current module), 'Module.Name' or 'NSManagedObject'",
+                    at: classLocation ?? .file(""))
+            }
         }
         for composite in version.composites { declare(composite.name, kind: "composite '\(composite.name)'", at: composite.location) }
         for enumType in version.enums { declare(enumType.name, kind: "enum '\(enumType.name)'", at: enumType.location) }
@@ -91,11 +101,18 @@ struct VersionChecker {
         let properties =
             entity.attributes.map { ($0.name, $0.location, "attribute") }
             + entity.relationships.map { ($0.name, $0.location, "relationship") }
+            + entity.fetchedProperties.map { ($0.name, $0.location, "fetched property") }
         for (name, location, kind) in properties {
             let location = location ?? here
-            if let problem = Names.propertyNameProblem(name, kind: kind) { diagnostics.error(problem, at: location) }
+            if let problem = Names.propertyNameProblem(name, kind: kind) {
+                if problem.isError {
+                    diagnostics.error(problem.message, at: location)
+                } else {
+                    diagnostics.warning(problem.message, at: location)
+                }
+            }
             if !declared.insert(name).inserted {
-                diagnostics.error("'\(entity.name)' declares '\(name)' both as an attribute and as a relationship", at: location)
+                diagnostics.error("'\(entity.name)' declares more than one property named '\(name)'", at: location)
             } else if let owner = inheritedOwner(name) {
                 diagnostics.error("\(kind) '\(name)' of '\(entity.name)' redeclares a property inherited from '\(owner)'", at: location)
             }
@@ -105,16 +122,29 @@ struct VersionChecker {
         for relationship in entity.relationships { checkRelationship(relationship, in: entity) }
         checkConstraints(of: entity)
         checkIndexes(of: entity)
+        checkCompoundIndexes(of: entity)
+        for fetched in entity.fetchedProperties { checkFetchedProperty(fetched, in: entity) }
     }
 
     private func checkAttribute(_ attribute: Attribute, in entity: Entity) {
         let here = attribute.location ?? .file("")
+        if attribute.type == .undefined, !attribute.isTransient {
+            diagnostics.error(
+                "attribute '\(entity.name).\(attribute.name)' has type Undefined, which Core Data allows only on transient attributes; add 'transient: true'",
+                at: here)
+        }
         if attribute.isDerived, attribute.isTransient {
             diagnostics.error("derived attribute '\(entity.name).\(attribute.name)' cannot be transient", at: here)
         }
-        if let expression = attribute.derivationExpression, DerivationExpression.canonicalPredicateFormat(expression) == nil {
+        if let expression = attribute.derivationExpression,
+            let problem = DerivationChecker(lookup: lookup).problem(of: expression, derived: attribute, in: entity)
+        {
+            diagnostics.error(
+                "derivation expression '\(expression)' of '\(entity.name).\(attribute.name)'\(problem)",
+                at: locations["entity '\(entity.name)'.\(attribute.name).derived"] ?? here)
+        } else if let expression = attribute.derivationExpression, DerivationExpression.canonicalPredicateFormat(expression) == nil {
             diagnostics.warning(
-                "derivation expression '\(expression)' of '\(entity.name).\(attribute.name)' is outside the forms modelgen renders exactly (key paths, '.@count', 'now()', 'lowercase:', 'uppercase:', 'canonical:'); its version hash may differ from Core Data's",
+                "derivation expression '\(expression)' of '\(entity.name).\(attribute.name)' is outside the forms modelgen renders exactly (key paths, '.@count', 'count:', 'now()', 'lowercase:', 'uppercase:', 'canonical:'); its version hash may differ from Core Data's",
                 at: here)
         }
         if attribute.isTransient, attribute.isIndexed {
@@ -301,8 +331,9 @@ struct VersionChecker {
                         "index '\(index.name)' names unknown property '\(element.propertyName)' of '\(entity.name)'\(Suggestions.didYouMean(element.propertyName, in: propertyNames(of: entity)))",
                         at: location)
                 case .toMany:
-                    diagnostics.error(
-                        "index '\(index.name)' cannot include to-many relationship '\(entity.name).\(element.propertyName)'", at: location)
+                    diagnostics.warning(
+                        "index '\(index.name)' includes to-many relationship '\(entity.name).\(element.propertyName)', which has no column of its own in the store; Core Data's model editor allows it",
+                        at: location)
                 case .attribute(let attribute):
                     if attribute.isTransient {
                         diagnostics.error(
@@ -324,6 +355,41 @@ struct VersionChecker {
         }
     }
 
+    private func checkCompoundIndexes(of entity: Entity) {
+        for (indexNumber, members) in entity.compoundIndexes.enumerated() {
+            for (memberIndex, member) in members.enumerated() {
+                let location = locations["\(entity.name).compoundIndex.\(indexNumber).\(memberIndex)"] ?? entity.location ?? .file("")
+                switch property(named: member, in: entity) {
+                case .none:
+                    diagnostics.error(
+                        "compound index names unknown property '\(member)' of '\(entity.name)'\(Suggestions.didYouMean(member, in: propertyNames(of: entity)))",
+                        at: location)
+                case .toMany:
+                    diagnostics.warning(
+                        "compound index includes to-many relationship '\(entity.name).\(member)', which has no column of its own in the store",
+                        at: location)
+                default: break
+                }
+            }
+        }
+    }
+
+    private func checkFetchedProperty(_ fetched: FetchedProperty, in entity: Entity) {
+        let here = fetched.location ?? entity.location ?? .file("")
+        if lookup.entity(named: fetched.entityName) == nil {
+            diagnostics.error(
+                "unknown entity '\(fetched.entityName)' fetched by '\(entity.name).\(fetched.name)'\(Suggestions.didYouMean(fetched.entityName, in: entityNames))",
+                at: locations["\(entity.name).\(fetched.name).entity"] ?? here)
+        }
+        diagnostics.warning(Self.fetchedPropertyNotCompiled(fetched, of: entity.name), at: here)
+    }
+
+    /// Said wherever a model with fetched properties is read, so that compiling it never loses
+    /// them silently (identical diagnostics are reported once).
+    static func fetchedPropertyNotCompiled(_ fetched: FetchedProperty, of entityName: String) -> String {
+        "fetched property '\(entityName).\(fetched.name)' is kept in the model but not compiled into the .mom and gets no generated accessor (its fetch request cannot be archived yet)"
+    }
+
     // MARK: Composites, enums, configurations
 
     private func checkComposite(_ composite: CompositeType) {
@@ -333,8 +399,9 @@ struct VersionChecker {
                 at: field.location ?? composite.location ?? .file(""))
         }
         for field in composite.attributes {
+            // Composite fields become Swift struct members and initializer labels: held to Swift's style.
             if let problem = Names.propertyNameProblem(field.name, kind: "composite attribute") {
-                diagnostics.error(problem, at: field.location ?? composite.location ?? .file(""))
+                diagnostics.error(problem.message, at: field.location ?? composite.location ?? .file(""))
             }
         }
     }

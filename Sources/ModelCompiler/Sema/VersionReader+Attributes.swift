@@ -62,7 +62,10 @@ extension VersionReader {
         if attribute.allowsExternalBinaryDataStorage, type != .binaryData, let flag = reader["externalStorage"] {
             diagnostics.error("'externalStorage' applies only to Binary attributes, not \(type.name)", at: flag.location)
         }
-        if let derived = reader["derived"] { attribute.derivationExpression = scalars.name(derived, "the derivation expression") }
+        if let derived = reader["derived"] {
+            attribute.derivationExpression = scalars.name(derived, "the derivation expression")
+            locations["\(owner).\(name).derived"] = derived.location
+        }
         if let transformer = reader["transformer"] {
             attribute.valueTransformerName = scalars.name(transformer, "the value transformer name")
             if type != .transformable {

@@ -23,7 +23,7 @@ struct VersionReader {
     static let extensionKeyPrefix = "x-"
     static let entityKeys = [
         "attributes", "relationships", "parent", "abstract", "class", "unique", "indexes", "versionHashModifier",
-        "renamingIdentifier", "userInfo", "documentation",
+        "renamingIdentifier", "userInfo", "documentation", "compoundIndexes", "fetchedProperties",
     ]
 
     let diagnostics: DiagnosticCollector
@@ -39,6 +39,7 @@ struct VersionReader {
 
     mutating func read(_ root: YAMLNode, versionName: String) -> ModelVersion {
         var version = ModelVersion(name: versionName, location: root.location)
+        XMLCharacterCheck.check(root, diagnostics: diagnostics)
         guard let top = MappingReader(root, context: "a model file", diagnostics: diagnostics) else { return version }
         top.rejectUnknownKeys(allowed: Self.topLevelKeys, extensionPrefix: Self.extensionKeyPrefix, diagnostics: diagnostics)
 
@@ -95,6 +96,8 @@ struct VersionReader {
         }
         if let unique = reader["unique"] { entity.uniquenessConstraints = readConstraints(unique, entityName: name) }
         if let indexes = reader["indexes"] { entity.fetchIndexes = readIndexes(indexes, entityName: name) }
+        if let compound = reader["compoundIndexes"] { entity.compoundIndexes = readCompoundIndexes(compound, entityName: name) }
+        if let fetched = reader["fetchedProperties"] { entity.fetchedProperties = readFetchedProperties(fetched, entityName: name) }
         return entity
     }
 

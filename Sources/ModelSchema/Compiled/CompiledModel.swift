@@ -94,13 +94,21 @@ private final class MomWriter {
             let tuples = entity.uniquenessConstraints.map { members in archive.array(mutable: true, members.map { archive.string($0) }) }
             fields.append(("NSUniqueTuples", archive.array(mutable: true, tuples)))
         }
-        if !entity.fetchIndexes.isEmpty {
-            let indexes = entity.fetchIndexes.map { fetchIndex($0, of: entity) }
-            fields.append(("NSFetchIndexDescriptions", archive.array(mutable: true, indexes)))
-            let compound = entity.fetchIndexes.filter { $0.kind == .binary }.map { index in
-                archive.array(mutable: true, index.elements.map { archive.string($0.propertyName) })
+        if !entity.fetchIndexes.isEmpty || !entity.compoundIndexes.isEmpty {
+            if !entity.fetchIndexes.isEmpty {
+                let indexes = entity.fetchIndexes.map { fetchIndex($0, of: entity) }
+                fields.append(("NSFetchIndexDescriptions", archive.array(mutable: true, indexes)))
             }
-            fields.append(("NSCompoundIndexes", archive.array(mutable: true, compound)))
+            // Compound indexes of older models join those the binary fetch indexes imply
+            // (inferred from the key's name and type; not confirmed against momc output).
+            let compound =
+                entity.fetchIndexes.filter { $0.kind == .binary }.map { $0.elements.map(\.propertyName) } + entity.compoundIndexes
+            fields.append(
+                (
+                    "NSCompoundIndexes",
+                    archive.array(
+                        mutable: true, compound.map { members in archive.array(mutable: true, members.map { archive.string($0) }) })
+                ))
         }
         archive.fill(object, classChain: ["NSEntityDescription", "NSObject"], fields: fields)
         return object
@@ -176,6 +184,8 @@ private final class MomWriter {
         // momc records no class for Transformable attributes, even with a custom class name.
         case .transformable: nil
         case .objectID: "NSManagedObjectID"
+        // An Undefined attribute holds a value of any class (inferred: no class is recorded).
+        case .undefined: nil
         case .composite: "NSDictionary"
         }
     }

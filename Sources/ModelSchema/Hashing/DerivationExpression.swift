@@ -6,7 +6,8 @@ public enum DerivationExpression {
     /// - a key path (`trip.name`) renders as itself;
     /// - a to-many count (`stops.@count`) renders as `count:(stops)` (confirmed on real stores);
     /// - `now()` renders as itself;
-    /// - the string functions `lowercase:(k)`, `uppercase:(k)`, `canonical:(k)` render as themselves.
+    /// - the string functions `lowercase:(k)`, `uppercase:(k)`, `canonical:(k)` render as themselves;
+    /// - `count:(k)` renders as itself (it is what `k.@count` renders as).
     public static func canonicalPredicateFormat(_ expression: String) -> String? {
         let text = expression.trimmingWhitespace
         if isKeyPath(text) { return text }
@@ -15,7 +16,8 @@ public enum DerivationExpression {
             return isKeyPath(path) ? "count:(\(path))" : nil
         }
         if text == "now()" { return text }
-        for function in ["lowercase", "uppercase", "canonical"] where text.hasPrefix(function + ":(") && text.hasSuffix(")") {
+        // `count:(stops)` is the rendering of `stops.@count`, so it renders as itself.
+        for function in ["lowercase", "uppercase", "canonical", "count"] where text.hasPrefix(function + ":(") && text.hasSuffix(")") {
             let argument = String(text.dropFirst(function.count + 2).dropLast()).trimmingWhitespace
             return isKeyPath(argument) ? "\(function):(\(argument))" : nil
         }

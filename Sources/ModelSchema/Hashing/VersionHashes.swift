@@ -179,6 +179,7 @@ extension AttributeType {
         case .uri: 1200
         case .transformable: 1800
         case .objectID: 2000
+        case .undefined: 0
         case .composite: 2100
         }
     }

@@ -6,6 +6,9 @@ public struct VersionInfo: Hashable, Sendable {
     public static let fileName = "VersionInfo.plist"
 
     public var currentVersionName: String
+    /// False when the plist names no current version (older `momc` wrote none) and
+    /// ``currentVersionName`` was decided by ``inferredCurrentVersion(among:)``.
+    public var recordsCurrentVersion = true
     /// Version name → entity name → 32-byte version hash.
     public var versionHashes: [String: [String: [UInt8]]]
     /// Version name → version checksum. Older `momc` versions did not write checksums.
@@ -25,8 +28,9 @@ public struct VersionInfo: Hashable, Sendable {
     public init(plist data: Data) throws(FormatError) {
         guard let object = PropertyList.foundationObject(from: data) else { throw FormatError(message: "not a property list") }
         guard let dictionary = object as? [String: Any] else { throw FormatError(message: "expected a dictionary") }
-        guard let current = dictionary["NSManagedObjectModel_CurrentVersionName"] as? String else {
-            throw FormatError(message: "NSManagedObjectModel_CurrentVersionName is missing")
+        let recorded = dictionary["NSManagedObjectModel_CurrentVersionName"]
+        if recorded != nil, !(recorded is String) {
+            throw FormatError(message: "NSManagedObjectModel_CurrentVersionName is not a string")
         }
         guard let hashes = dictionary["NSManagedObjectModel_VersionHashes"] as? [String: Any] else {
             throw FormatError(message: "NSManagedObjectModel_VersionHashes is missing")
@@ -44,6 +48,26 @@ public struct VersionInfo: Hashable, Sendable {
             versionHashes[version] = entityHashes
         }
         let checksums = dictionary["NSManagedObjectModel_VersionChecksums"] as? [String: String] ?? [:]
-        self.init(currentVersionName: current, versionHashes: versionHashes, versionChecksums: checksums)
+        if let current = recorded as? String {
+            self.init(currentVersionName: current, versionHashes: versionHashes, versionChecksums: checksums)
+        } else {
+            guard let inferred = Self.inferredCurrentVersion(among: versionHashes.keys) else {
+                throw FormatError(message: "NSManagedObjectModel_CurrentVersionName is missing and no version is listed")
+            }
+            self.init(currentVersionName: inferred, versionHashes: versionHashes, versionChecksums: checksums)
+            recordsCurrentVersion = false
+        }
+    }
+
+    /// The current version of a bundle whose plist names none. Core Data loads the current
+    /// version by asking the bundle for the `.mom` resource of that name; with no name, a bundle
+    /// returns the first `.mom` it finds (NSBundle's documented behaviour for a nil resource
+    /// name). With one version that is certain; with several, the first in name order is taken
+    /// (the order HFS+ lists files in; the order another file system lists them in may differ).
+    public static func inferredCurrentVersion(among names: some Collection<String>) -> String? {
+        names.min { lhs, rhs in
+            let (a, b) = (lhs.lowercased(), rhs.lowercased())
+            return a == b ? lhs < rhs : a < b
+        }
     }
 }

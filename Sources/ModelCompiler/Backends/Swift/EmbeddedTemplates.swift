@@ -10,6 +10,9 @@ enum EmbeddedTemplates {
 
         #if canImport(CoreData)
         import CoreData
+        {{#classModules}}
+        import {{.}}
+        {{/classModules}}
 
         {{> entityClass}}
         #endif
@@ -19,7 +22,9 @@ enum EmbeddedTemplates {
         {{#documentationLines}}
         /// {{{.}}}
         {{/documentationLines}}
-        @objc({{className}})
+        {{#objcName}}
+        @objc({{.}})
+        {{/objcName}}
         {{access}} class {{className}}: {{superclass}} {
             @nonobjc {{access}} class func fetchRequest() -> NSFetchRequest<{{className}}> {
                 NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
@@ -230,6 +235,9 @@ enum EmbeddedTemplates {
 
         #if canImport(CoreData)
         import CoreData
+        {{#classModules}}
+        import {{.}}
+        {{/classModules}}
         {{#entities}}
 
         {{> entityClass}}

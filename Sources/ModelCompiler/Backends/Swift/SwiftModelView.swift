@@ -27,11 +27,24 @@ struct SwiftModelView {
 
     static func documentationLines(_ text: String?) -> MustacheValue {
         guard let text, !text.isEmpty else { return .list([]) }
-        return .list(text.split(separator: "\n", omittingEmptySubsequences: false).map { .string(String($0)) })
+        // Every line break ends a `///` line: a carriage return (alone or in "\r\n") ends a Swift
+        // comment as surely as a line feed, and would otherwise turn the rest into code.
+        return .list(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { .string(String($0)) })
     }
 
+    /// How generated code names the class of an entity in a type position.
     func className(of entityName: String) -> String {
-        lookup.entity(named: entityName)?.effectiveClassName ?? entityName
+        lookup.entity(named: entityName).map { SwiftClassName(of: $0).swiftType } ?? entityName
+    }
+
+    /// The entities generated code declares a class for (not generic or external ones).
+    var generatedEntities: [Entity] {
+        version.entities.filter { SwiftClassName(of: $0).isGenerated }
+    }
+
+    /// Modules that declare classes of entities (`Data` for `Data.Bookmark`), sorted.
+    var classModules: [String] {
+        Set(version.entities.compactMap { SwiftClassName(of: $0).module }).sorted()
     }
 
     // MARK: Model
@@ -53,7 +66,7 @@ struct SwiftModelView {
             "typeName": .string(modelTypeName),
             "versions": .list(versions), "currentCase": current, "enums": .list(version.enums.map(enumValue)),
             "composites": .list(version.composites.map(compositeValue)),
-            "entities": .list(entityFiles ? [] : version.entities.map(entityValue)),
+            "entities": .list(entityFiles ? [] : generatedEntities.map(entityValue)),
         ]
     }
 
@@ -102,18 +115,37 @@ struct SwiftModelView {
         let parent = entity.parentName.flatMap { lookup.entity(named: $0) }
         let (allAttributes, allRelationships) = lookup.allProperties(of: entity)
         let keys: [MustacheValue] = (allAttributes.map(\.name) + allRelationships.map(\.name)).map {
-            ["name": .string($0), "literal": .string(SwiftNames.literal($0))]
+            ["name": .string(SwiftPropertyName.spelling($0)), "literal": .string(SwiftNames.literal($0))]
         }
+        let mapped = SwiftClassName(of: entity)
+        var objcName: MustacheValue = .null
+        if case .generated(_, let name?) = mapped { objcName = .string(name) }
         return [
             "access": .string(access), "name": .string(entity.name), "entityNameLiteral": .string(SwiftNames.literal(entity.name)),
-            "className": .string(entity.effectiveClassName), "superclass": .string(parent?.effectiveClassName ?? "NSManagedObject"),
+            "className": .string(mapped.swiftType), "objcName": objcName,
+            "superclass": .string(parent.map { SwiftClassName(of: $0).swiftType } ?? "NSManagedObject"),
             "isAbstract": .bool(entity.isAbstract), "documentationLines": Self.documentationLines(entity.documentation),
-            "attributes": .list(entity.attributes.map { attributeValue($0) }),
-            "relationships": .list(entity.relationships.map { relationshipValue($0) }),
-            "toManyRelationships": .list(entity.relationships.filter(\.isToMany).map { relationshipValue($0) }),
+            "attributes": .list(declaredAttributes(of: entity).map { attributeValue($0) }),
+            "relationships": .list(declaredRelationships(of: entity).map { relationshipValue($0) }),
+            "toManyRelationships": .list(declaredRelationships(of: entity).filter(\.isToMany).map { relationshipValue($0) }),
             "keys": .list(keys), "hasSuperclassKeys": .bool(parent != nil),
         ]
     }
+
+    /// The entity and the ancestors whose properties its class declares: those without a class
+    /// of their own (generic `NSManagedObject` entities), up to the nearest one with a class.
+    func declaringLineage(of entity: Entity) -> [Entity] {
+        var lineage = [entity]
+        for ancestor in lookup.ancestors(of: entity) {
+            guard SwiftClassName(of: ancestor) == .generic else { break }
+            lineage.insert(ancestor, at: 0)
+        }
+        return lineage
+    }
+
+    func declaredAttributes(of entity: Entity) -> [Attribute] { declaringLineage(of: entity).flatMap(\.attributes) }
+
+    func declaredRelationships(of entity: Entity) -> [Relationship] { declaringLineage(of: entity).flatMap(\.relationships) }
 
     func attributeValue(_ attribute: Attribute) -> MustacheValue {
         let accessor = SwiftTypes.accessor(for: attribute, lookup: lookup)
@@ -121,7 +153,7 @@ struct SwiftModelView {
         if attribute.isDerived, let expression = attribute.derivationExpression { documentation.append("Derived: `\(expression)`.") }
         if let note = accessor.note { documentation.append(note) }
         var value: [String: MustacheValue] = [
-            "name": .string(attribute.name), "swiftType": .string(accessor.swiftType),
+            "name": .string(SwiftPropertyName.spelling(attribute.name)), "swiftType": .string(accessor.swiftType),
             "documentationLines": Self.documentationLines(documentation.isEmpty ? nil : documentation.joined(separator: "\n")),
             "setterAccess": .string(attribute.isDerived ? "private(set) " : ""),
         ]
@@ -135,7 +167,7 @@ struct SwiftModelView {
         if let raw = accessor.rawValueAccessor {
             value["rawValueAccessor"] = [
                 "name": .string(raw.name), "type": .string(raw.type), "read": .string(raw.read),
-                "attributeName": .string(attribute.name),
+                "attributeName": .string(SwiftPropertyName.spelling(attribute.name)),
             ]
         }
         value["spaced"] = .bool(!documentation.isEmpty || value["isComputed"] != nil)
@@ -159,7 +191,8 @@ struct SwiftModelView {
         let capitalized = SwiftNames.uppercasedFirst(relationship.name)
         return [
             "spaced": .bool(!documentation.isEmpty),
-            "name": .string(relationship.name), "capitalizedName": .string(capitalized), "destination": .string(destination),
+            "name": .string(SwiftPropertyName.spelling(relationship.name)), "capitalizedName": .string(capitalized),
+            "destination": .string(destination),
             "swiftType": .string(swiftType), "isOrdered": .bool(relationship.isOrdered), "isToMany": .bool(relationship.isToMany),
             "documentationLines": Self.documentationLines(documentation.isEmpty ? nil : documentation.joined(separator: "\n")),
         ]

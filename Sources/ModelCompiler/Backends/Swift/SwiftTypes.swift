@@ -60,12 +60,13 @@ enum SwiftTypes {
         case .uri: return "URL"
         case .transformable: return attribute.customClassName ?? "NSObject"
         case .objectID: return "NSManagedObjectID"
+        case .undefined: return "Any"
         case .composite(let name): return name
         }
     }
 
     static func accessor(for attribute: Attribute, lookup: VersionLookup) -> Accessor {
-        let key = "Keys.\(attribute.name)"
+        let key = "Keys.\(SwiftPropertyName.spelling(attribute.name))"
         let base = valueType(of: attribute, lookup: lookup)
         let optional = attribute.isOptional
         let swiftType = base + (optional ? "?" : "")
@@ -119,6 +120,11 @@ enum SwiftTypes {
             return Accessor(swiftType: swiftType, kind: .managed, note: nil, rawValueAccessor: nil)
         case .binaryData where attribute.customClassName == nil:
             return Accessor(swiftType: swiftType, kind: .managed, note: nil, rawValueAccessor: nil)
+        case .undefined:
+            // Core Data keeps any object in an Undefined (always transient) attribute.
+            return Accessor(
+                swiftType: "Any?", kind: .computed(read: "primitiveValue(forKey: \(key))", write: readOnly ? nil : "newValue"),
+                note: "Undefined in the model: a transient value of any type.", rawValueAccessor: nil)
         case .binaryData, .transformable:
             let read = "primitiveValue(forKey: \(key)) as? \(base)"
             return Accessor(
@@ -128,6 +134,14 @@ enum SwiftTypes {
                 rawValueAccessor: nil)
         case .composite(let name):
             let read = "(primitiveValue(forKey: \(key)) as? [String: Any]).flatMap(\(name).init(coreDataDictionary:))"
+            if !optional, let zero = compositeZero(name, lookup: lookup) {
+                return Accessor(
+                    swiftType: swiftType,
+                    kind: .computed(read: "\(read) ?? \(zero)", write: readOnly ? nil : "newValue.coreDataDictionary"),
+                    note: (zero.count <= 48 ? "Reads as `\(zero)`" : "Reads as a `\(name)` whose required fields are zero, empty or false")
+                        + " until a value is set, or when the stored dictionary lacks a required field.",
+                    rawValueAccessor: nil)
+            }
             return Accessor(
                 swiftType: optional ? swiftType : base + "!",
                 kind: .computed(read: read, write: readOnly ? nil : "newValue?.coreDataDictionary"),
@@ -143,6 +157,34 @@ enum SwiftTypes {
     }
 
     // MARK: Composite fields
+
+    /// The value a required composite attribute reads as when nothing valid is stored: required
+    /// fields zero (0, "", false, the reference date, empty data, the enum's fallback case,
+    /// nested composites zero), optional fields nil. Nil when a field has no zero (a custom class).
+    static func compositeZero(_ name: String, lookup: VersionLookup, depth: Int = 0) -> String? {
+        guard depth < 64, let composite = lookup.composite(named: name) else { return nil }
+        var arguments: [String] = []
+        for field in composite.attributes where !field.isOptional {
+            guard let zero = fieldZero(field, lookup: lookup, depth: depth) else { return nil }
+            arguments.append("\(field.name): \(zero)")
+        }
+        return "\(name)(\(arguments.joined(separator: ", ")))"
+    }
+
+    private static func fieldZero(_ field: Attribute, lookup: VersionLookup, depth: Int) -> String? {
+        if let enumName = field.enumName {
+            return lookup.version.enumType(named: enumName).map { ".\(fallbackCase(for: field, in: $0))" }
+        }
+        switch field.type {
+        case .integer16, .integer32, .integer64, .double, .float, .decimal: return "0"
+        case .string: return "\"\""
+        case .boolean: return "false"
+        case .date: return "Date(timeIntervalSinceReferenceDate: 0)"
+        case .binaryData where field.customClassName == nil: return "Data()"
+        case .composite(let name): return compositeZero(name, lookup: lookup, depth: depth + 1)
+        default: return nil
+        }
+    }
 
     /// An expression reading a field from a composite's dictionary (`dictionary["latitude"]`).
     static func compositeDecode(_ field: Attribute, from dictionary: String, lookup: VersionLookup) -> String {
