@@ -45,3 +45,25 @@ struct XcodeContentsEncodingTests {
         #expect(fine.diagnostics.allSatisfy { !$0.message.contains("UTF-8") })
     }
 }
+
+/// A processing instruction without data (`<?a?>`) stopped the process inside FoundationXML
+/// (found by modelgen-fuzz); it is a located error before parsing.
+struct XcodeProcessingInstructionTests {
+    @Test(arguments: ["<?a?><model/>", "<model>\n  <?xm?></model>", "<model/><?a?>"])
+    func processingInstructionWithoutDataIsALocatedError(_ text: String) throws {
+        let result = try XcodeModelReaderTests.load(text)
+        let error = try #require(result.diagnostics.first)
+        #expect(error.message.contains("has no data"))
+        #expect(result.model == nil)
+    }
+
+    @Test func theFuzzerInputIsLocated() throws {
+        let result = try XcodeModelReaderTests.load("<?xm?>\n<model type=\"x\"")
+        #expect(result.diagnostics.first?.location.line == 1 && result.diagnostics.first?.location.column == 1)
+    }
+
+    @Test func instructionsInCommentsAndInstructionsWithDataAreLeftToTheParser() throws {
+        let result = try XcodeModelReaderTests.load("<model><!-- <?a?> --><![CDATA[<?b?>]]><?c d?></model>")
+        #expect(result.diagnostics.allSatisfy { !$0.message.contains("has no data") })
+    }
+}

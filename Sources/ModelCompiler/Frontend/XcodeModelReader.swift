@@ -111,6 +111,12 @@ struct XcodeModelReader {
                 at: SourceLocation(file: contentsPath, line: problem.line, column: problem.column))
             return nil
         }
+        if let problem = ProcessingInstructionCheck.firstProblem(in: [UInt8](data)) {
+            diagnostics.error(
+                "the model contents are not valid XML: processing instruction '<?\(problem.target)?>' has no data, which the XML parser cannot read",
+                at: SourceLocation(file: contentsPath, line: problem.line, column: problem.column))
+            return nil
+        }
         let root: XcodeXMLElement
         switch XcodeXMLTree.parse(data) {
         case .failure(.malformed(let reason, let line, let column)):

@@ -118,7 +118,8 @@ struct VersionHasher {
     private func ownProperties(of owner: Entity, depth: Int, lineage: [Entity]?) -> [HashedProperty] {
         var result: [HashedProperty] = []
         for (index, attribute) in owner.attributes.enumerated() where !attribute.isTransient {
-            result.append(HashedProperty(name: attribute.name, hash: attributeHash(attribute), isRelationship: false, depth: depth, index: index))
+            result.append(
+                HashedProperty(name: attribute.name, hash: attributeHash(attribute), isRelationship: false, depth: depth, index: index))
         }
         for (index, relationship) in owner.relationships.enumerated() where !relationship.isTransient {
             let hash = lineage.map { relationshipHash(relationship, lineage: $0) } ?? relationshipHash(relationship, of: owner)
