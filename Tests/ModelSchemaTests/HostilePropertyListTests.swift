@@ -37,7 +37,9 @@ struct HostilePropertyListTests {
         #expect(Self.decodingError(huge) == "UID out of range")
         #expect(Self.decodingError(Self.plist([[0x84, 1, 0, 0, 0, 0]])) == "UID out of range")
         #expect(PropertyList.foundationObject(from: Data(huge)) == nil)
-        #expect(throws: VersionInfo.FormatError.self) { try VersionInfo(plist: Data(huge)) }
+        #expect(throws: VersionInfo.FormatError(message: "not a valid binary property list: UID out of range")) {
+            try VersionInfo(plist: Data(huge))
+        }
     }
 
     @Test func widestUIDsThatFitDecode() throws {
