@@ -39,6 +39,9 @@ os.mkdir(os.path.join(d, "folder"))
 n = 2000
 write("inheritance-chain.model.yaml", "entities:\n" + "".join(
     f"  E{i}:\n    attributes:\n      a{i}: String?\n" + (f"    parent: E{i-1}\n" if i else "") for i in range(n)))
+write("deep-hierarchy.model.yaml", "entities:\n" + "".join(
+    f"  E{i}:\n    attributes:\n      a{i}: String?\n    relationships:\n      r{i}: {{ to: E{i}, inverse: r{i}, toMany: true }}\n"
+    f"    unique: [a{i}]\n    indexes:\n      byA{i}: [a{i}]\n" + (f"    parent: E{i-1}\n" if i else "") for i in range(n)))
 write("inheritance-cycle.model.yaml", "entities:\n" + "".join(
     f"  E{i}:\n    attributes:\n      a{i}: String?\n    parent: E{(i+1)%n}\n" for i in range(n)))
 write("composite-cycle.model.yaml", "entities:\n  Holder:\n    attributes:\n      c: { type: C0 }\ncomposites:\n" + "".join(
@@ -74,7 +77,7 @@ baseline=$(measure sample Samples/Trips/Trips.modeld)
 base_kilobytes=$(echo "$baseline" | awk '{print $3}')
 printf '%-22s %8s %9s %16s\n' case seconds "peak MB" "× sample memory"
 for entry in "sample:Samples/Trips/Trips.modeld" empty garbage invalid-utf8 nesting alias-bomb ten-megabytes folder missing \
-    inheritance-chain inheritance-cycle composite-cycle unknown-destinations \
+    inheritance-chain deep-hierarchy inheritance-cycle composite-cycle unknown-destinations \
     "non-utf8-name:non-utf8-name.contents" "plist-bomb:plist-bomb.momd" "huge-uid:huge-uid.momd"; do
     name=${entry%%:*}
     case $entry in

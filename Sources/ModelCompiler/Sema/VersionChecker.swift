@@ -203,7 +203,10 @@ struct VersionChecker {
 
     /// Relationships an entity declares or inherits, by name.
     private func relationship(named name: String, in entity: Entity) -> (Relationship, owner: Entity)? {
-        for candidate in [entity] + lookup.ancestors(of: entity) {
+        // The entity's own comes first; ancestors are walked only when it has none.
+        if let relationship = entity.relationship(named: name) { return (relationship, entity) }
+        guard declarerCounts[name, default: 0] > 0 else { return nil }
+        for candidate in lookup.ancestors(of: entity) {
             if let relationship = candidate.relationship(named: name) { return (relationship, candidate) }
         }
         return nil
@@ -287,6 +290,12 @@ struct VersionChecker {
     }
 
     private func property(named name: String, in entity: Entity) -> PropertyKind {
+        // When no other entity declares the name, only the entity itself can: no walk up.
+        if declarerCounts[name, default: 0] <= (entity.declares(name) ? 1 : 0) {
+            if let attribute = entity.attribute(named: name) { return .attribute(attribute) }
+            if let relationship = entity.relationship(named: name) { return relationship.isToMany ? .toMany : .toOne }
+            return .none
+        }
         let (attributes, relationships) = lookup.allProperties(of: entity)
         if let attribute = attributes.first(where: { $0.name == name }) { return .attribute(attribute) }
         if let relationship = relationships.first(where: { $0.name == name }) { return relationship.isToMany ? .toMany : .toOne }
