@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "modelgen", targets: ["modelgen"]),
         .library(name: "ModelSchema", targets: ["ModelSchema"]),
         .library(name: "ModelCompiler", targets: ["ModelCompiler"]),
+        .library(name: "ModelStore", targets: ["ModelStore"]),
         .library(name: "ModelRuntime", targets: ["ModelRuntime"]),
         .plugin(name: "ModelgenPlugin", targets: ["ModelgenPlugin"]),
         .plugin(name: "ModelgenCommandPlugin", targets: ["ModelgenCommandPlugin"]),
@@ -28,14 +29,21 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // SHA-2 comes from CryptoKit on Apple platforms and from OpenSSL's libcrypto elsewhere.
         .target(
             name: "ModelSchema",
             dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))]
         ),
         .target(name: "Mustache"),
+        // Core Data's SQLite store format: metadata, model matching, layout, schema, SQL functions.
+        .target(name: "ModelStore", dependencies: ["ModelSchema", "CSQLite", "CZlib"]),
         // The runtime apps link: reads compiled models, matches stores. Never links the compiler.
-        .target(name: "ModelRuntime", dependencies: ["ModelSchema"]),
+        .target(name: "ModelRuntime", dependencies: ["ModelSchema", "ModelStore"]),
         .plugin(name: "ModelgenPlugin", capability: .buildTool(), dependencies: ["modelgen"]),
         .plugin(
             name: "ModelgenCommandPlugin",
@@ -50,9 +58,9 @@ let package = Package(
         .executableTarget(name: "TemplateEmbedder"),
         .target(
             name: "ModelCompiler",
-            dependencies: ["CYAML", "CSQLite", "ModelSchema", "Mustache"]
+            dependencies: ["CYAML", "ModelSchema", "Mustache"]
         ),
-        .target(name: "ModelgenCLI", dependencies: ["ModelCompiler", "ModelSchema"]),
+        .target(name: "ModelgenCLI", dependencies: ["ModelCompiler", "ModelSchema", "ModelStore"]),
         .executableTarget(name: "modelgen", dependencies: ["ModelgenCLI"]),
         .executableTarget(
             name: "modelgen-benchmark",
@@ -66,11 +74,13 @@ let package = Package(
         ),
         .executableTarget(name: "modelruntime-query-benchmark", dependencies: ["ModelRuntime"], path: "Benchmarks/QueryBenchmark"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
-        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema"]),
+        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "ModelSchema", "ModelCompiler", "CSQLite"]),
+        // The compiler is linked by the tests only, to compare code-built models with compiled YAML.
+        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema", "ModelCompiler"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(
             name: "ModelCompilerTests",
-            dependencies: ["ModelCompiler", "ModelSchema", "CSQLite"],
+            dependencies: ["ModelCompiler", "ModelSchema"],
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "ModelgenCLITests", dependencies: ["ModelgenCLI", "ModelCompiler"]),

@@ -52,13 +52,18 @@ public struct GeneratorConfiguration: Equatable, Sendable {
             configuration.layout = SwiftGenerator.Layout(rawValue: text)
             if configuration.layout == nil { diagnostics.error("'layout' must be entity or model, not '\(text)'", at: node.location) }
         }
-        if let node = mapping["imports"] { configuration.imports = scalars.stringList(node, "'imports'")?.map(\.0) }
+        if let node = mapping["imports"], let imports = scalars.stringList(node, "'imports'") {
+            for (module, location) in imports {
+                if let problem = Names.moduleNameProblem(module) { diagnostics.error("'imports': \(problem)", at: location) }
+            }
+            configuration.imports = imports.map(\.0)
+        }
         if let node = mapping["templates"], let text = scalars.name(node, "'templates'") {
             configuration.templatesFolder =
                 text.hasPrefix("/") ? text : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(text)
         }
         if let node = mapping["classPrefix"], let text = scalars.string(node, "'classPrefix'") {
-            if !text.isEmpty, !Names.isValidIdentifier(text) {
+            if Names.classPrefixProblem(text) != nil {
                 diagnostics.error("'classPrefix' must be the start of a Swift identifier, not '\(text)'", at: node.location)
             }
             configuration.classPrefix = text

@@ -3,10 +3,18 @@ import ModelSchema
 
 /// The whole flow of the compiler in one place:
 ///
-/// 1. **Frontend** — find the model's files and parse them into YAML trees with locations.
-/// 2. **Sema** — read each version into ``ModelSchema`` values, then check each version and
-///    the history between versions. Every problem is a ``Diagnostic``.
-/// 3. **Backends** — turn the validated ``Model`` into outputs (the canonical JSON dump today).
+/// 1. **Settings** — `modelgen.yaml` and the command line's values (``GenerationOverrides``).
+/// 2. **Frontend** — find the model's files and parse them: YAML trees with locations, or an
+///    Xcode model's XML.
+/// 3. **Sema** — read each version into ``ModelSchema`` values, apply the class prefix, then
+///    check each version (with the YAML format's naming rules or Core Data's), the history
+///    between versions, and that the Swift to be generated compiles. Every problem is a
+///    ``Diagnostic``.
+/// 4. **Backends** — turn the checked ``Model`` into ``OutputFile``s: generated Swift, a compiled
+///    `.momd`, an Xcode model or a YAML model, each path checked to stay inside the output folder.
+///
+/// Nothing is written here: the caller writes the files of an ``Output`` (and removes its
+/// removals), and only when there are files to write.
 public enum Pipeline {
     /// The outcome of loading a model: the model (nil when it could not be read at all) and
     /// every diagnostic, sorted by location.
@@ -17,16 +25,120 @@ public enum Pipeline {
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Loads and validates the model at `path`: a `.model.yaml` file or `.modeld` folder, or an
-    /// Xcode `.xcdatamodeld` / `.xcdatamodel`.
-    public static func load(_ path: String) -> Result {
-        let diagnostics = DiagnosticCollector()
-        let model: Model?
-        if isXcodeModel(path) {
-            model = XcodeModelReader(diagnostics: diagnostics).read(path)
-        } else {
-            model = ModelSourceReader(diagnostics: diagnostics).read(path).map { analyze($0, diagnostics: diagnostics) }
+    /// What a run produces.
+    public enum Product: Sendable {
+        /// The Swift sources (`modelgen generate`), with the files generated earlier from the same
+        /// model that are no longer generated as removals.
+        case swiftSources
+        /// `<Name>+Model.swift` and `<Name>.momd` (`modelgen build`).
+        case buildOutputs
+        /// `<Name>.momd` (`modelgen compile`).
+        case compiledModel
+        /// The contents of a `.xcdatamodeld` folder (`modelgen export`).
+        case xcodeModel
+        /// `<Name>.model.yaml` or `<Name>.modeld` from an Xcode model (`modelgen import`). Its files
+        /// are returned even when the YAML model has errors, which are reported for fixing by hand.
+        case yamlModel
+    }
+
+    public struct Request: Sendable {
+        public var modelPath: String
+        public var product: Product
+        public var outputFolder: String
+        public var overrides: GenerationOverrides
+
+        public init(modelPath: String, product: Product, outputFolder: String, overrides: GenerationOverrides = GenerationOverrides()) {
+            self.modelPath = modelPath
+            self.product = product
+            self.outputFolder = outputFolder
+            self.overrides = overrides
         }
+    }
+
+    public struct Output: Sendable {
+        public var diagnostics: [Diagnostic] = []
+        /// The files to write under the output folder; empty when there are errors (except for
+        /// ``Product/yamlModel``).
+        public var files: [OutputFile] = []
+        /// Files under the output folder to remove: earlier generated files of the same model.
+        public var removals: [String] = []
+        /// The main thing written, relative to the output folder (`Trips.momd`), for messages.
+        public var mainPath: String?
+
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Loads and checks the model, then produces what `request` asks for.
+    public static func run(_ request: Request) -> Output {
+        let diagnostics = DiagnosticCollector()
+        var output = produce(request, diagnostics: diagnostics)
+        output.diagnostics = diagnostics.sorted
+        return output
+    }
+
+    private static func produce(_ request: Request, diagnostics: DiagnosticCollector) -> Output {
+        var output = Output()
+        var settings = GenerationSettings()
+        switch request.product {
+        case .swiftSources, .buildOutputs, .compiledModel:
+            guard let resolved = GenerationSettings.resolve(request.overrides, modelPath: request.modelPath, diagnostics: diagnostics)
+            else { return output }
+            settings = resolved
+        case .xcodeModel, .yamlModel:
+            break
+        }
+        // An import checks the YAML model it writes, which it writes even with errors for fixing
+        // by hand; the Xcode model it reads gets only the checks that keep files in place.
+        let checksModel = request.product != .yamlModel
+        guard
+            let model = load(request.modelPath, classPrefix: settings.classPrefix, checksModel: checksModel, into: diagnostics),
+            !diagnostics.hasErrors
+        else { return output }
+        var files: [OutputFile]
+        switch request.product {
+        case .swiftSources:
+            guard let sources = generateSwift(model, options: settings.options, diagnostics: diagnostics) else { return output }
+            files = sources
+            output.removals = GeneratedFolder.staleFiles(
+                in: request.outputFolder, from: settings.options.sourceName, keeping: Set(files.map(\.path)))
+        case .buildOutputs:
+            var options = settings.options
+            options.layout = .model
+            guard let sources = generateSwift(model, options: options, diagnostics: diagnostics) else { return output }
+            files = sources + compiledModel(model)
+            output.mainPath = "\(model.name).momd"
+        case .compiledModel:
+            files = compiledModel(model)
+            output.mainPath = "\(model.name).momd"
+        case .xcodeModel:
+            // The writer names the `.xcdatamodeld` folder itself; the output folder is that folder.
+            files = XcodeModelWriter.files(for: model).map { file in
+                OutputFile(path: file.path.split(separator: "/", maxSplits: 1).last.map(String.init) ?? file.path, text: file.text)
+            }
+            output.mainPath = ""
+        case .yamlModel:
+            files = YAMLModelWriter.files(for: model).map { OutputFile(path: $0.path, text: $0.text) }
+            output.mainPath = files.first?.path.components(separatedBy: "/").first
+            checkImportedModel(files, model: model, outputFolder: request.outputFolder, diagnostics: diagnostics)
+        }
+        do throws(OutputFiles.WriteError) {
+            try OutputFiles.checkPaths(files, under: request.outputFolder)
+        } catch {
+            // The names are checked above, so this guards against a backend building a bad path.
+            diagnostics.error("\(error.path): \(error.message)", at: .file(request.modelPath))
+            return output
+        }
+        guard !diagnostics.hasErrors || request.product == .yamlModel else { return output }
+        output.files = files
+        return output
+    }
+
+    /// Loads and checks the model at `path`: a `.model.yaml` file or `.modeld` folder, or an
+    /// Xcode `.xcdatamodeld` / `.xcdatamodel`. `classPrefix` goes before the class name of every
+    /// entity without one, before the checks.
+    public static func load(_ path: String, classPrefix: String = "") -> Result {
+        let diagnostics = DiagnosticCollector()
+        let model = load(path, classPrefix: classPrefix, checksModel: true, into: diagnostics)
         return Result(model: model, diagnostics: diagnostics.sorted)
     }
 
@@ -48,39 +160,99 @@ public enum Pipeline {
         let source = ModelSource(
             name: name, path: path, versions: [VersionSource(name: name, path: path, root: root)], currentVersionName: name,
             shippedVersionNames: [])
-        return Result(model: analyze(source, diagnostics: diagnostics), diagnostics: diagnostics.sorted)
+        return Result(model: analyze(source, classPrefix: "", diagnostics: diagnostics), diagnostics: diagnostics.sorted)
     }
 
-    /// Generated code declares `<Name>Model`; no entity, composite or enum may take that name.
-    static func checkModelTypeName(_ model: Model, diagnostics: DiagnosticCollector) {
-        let typeName = SwiftModelView.modelTypeName(for: model.name)
+    // MARK: Frontend and Sema
+
+    static func load(_ path: String, classPrefix: String, checksModel: Bool, into diagnostics: DiagnosticCollector) -> Model? {
+        guard isXcodeModel(path) else {
+            guard let source = ModelSourceReader(diagnostics: diagnostics).read(path) else { return nil }
+            let model = analyze(source, classPrefix: classPrefix, diagnostics: diagnostics)
+            checkFileNames(of: model, path: path, diagnostics: diagnostics)
+            return model
+        }
+        guard let read = XcodeModelReader(diagnostics: diagnostics).read(path) else { return nil }
+        let model = read.applyingClassPrefix(classPrefix)
+        checkFileNames(of: model, path: path, diagnostics: diagnostics)
+        guard checksModel else { return model }
         for version in model.versions {
-            let clashes =
-                version.entities.filter { $0.effectiveClassName == typeName }.map(\.location)
-                + version.composites.filter { $0.name == typeName }.map(\.location)
-                + version.enums.filter { $0.name == typeName }.map(\.location)
-            for location in clashes {
-                diagnostics.error(
-                    "'\(typeName)' is the name of the type generated for model '\(model.name)'; choose another name",
-                    at: location ?? version.location ?? .file(model.name))
+            VersionChecker(version: version, locations: LocationTable(), diagnostics: diagnostics, rules: .coreData).check()
+        }
+        VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
+        GeneratedCodeChecker(model: model, rules: .coreData, diagnostics: diagnostics).check()
+        return model
+    }
+
+    /// YAML trees → checked model values.
+    static func analyze(_ source: ModelSource, classPrefix: String, diagnostics: DiagnosticCollector) -> Model {
+        var versions: [ModelVersion] = []
+        var locations: [LocationTable] = []
+        for versionSource in source.versions {
+            var reader = VersionReader(diagnostics: diagnostics)
+            versions.append(reader.read(versionSource.root, versionName: versionSource.name))
+            locations.append(reader.locations)
+        }
+        let model = Model(
+            name: source.name, versions: versions, currentVersionName: source.currentVersionName ?? versions.last?.name ?? source.name,
+            shippedVersionNames: source.shippedVersionNames
+        ).applyingClassPrefix(classPrefix)
+        for (version, locations) in zip(model.versions, locations) {
+            VersionChecker(version: version, locations: locations, diagnostics: diagnostics).check()
+        }
+        VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
+        GeneratedCodeChecker(model: model, rules: .modelFormat, diagnostics: diagnostics).check()
+        return model
+    }
+
+    /// The model's and its versions' names become file names (`<Name>.momd`, `<Version>.mom`),
+    /// and the model's file name is printed in the header of generated files. A YAML model's
+    /// version names are checked as its manifest is read (and never reach the model when wrong).
+    static func checkFileNames(of model: Model, path: String, diagnostics: DiagnosticCollector) {
+        if let problem = OutputFiles.fileNameProblem(model.name) {
+            diagnostics.error("the model's name '\(model.name)' is not a file name: \(problem)", at: .file(path))
+        }
+        for version in model.versions {
+            if let problem = ModelSourceReader.versionNameProblem(version.name) {
+                diagnostics.error(problem, at: version.location ?? .file(path))
             }
         }
     }
 
-    /// Sema: YAML trees → checked model values.
-    static func analyze(_ source: ModelSource, diagnostics: DiagnosticCollector) -> Model {
-        var versions: [ModelVersion] = []
-        for versionSource in source.versions {
-            var reader = VersionReader(diagnostics: diagnostics)
-            let version = reader.read(versionSource.root, versionName: versionSource.name)
-            VersionChecker(version: version, locations: reader.locations, diagnostics: diagnostics).check()
-            versions.append(version)
+    // MARK: Backends
+
+    static func generateSwift(_ model: Model, options: SwiftGenerator.Options, diagnostics: DiagnosticCollector) -> [OutputFile]? {
+        do {
+            return try SwiftGenerator.generate(model, options: options).map { OutputFile(path: $0.name, text: $0.contents) }
+        } catch {
+            switch error {
+            case .names(let problems): diagnostics.append(contentsOf: problems)
+            case .template(let failure): diagnostics.error(failure.message, at: .file("\(failure.template).mustache"))
+            }
+            return nil
         }
-        let model = Model(
-            name: source.name, versions: versions, currentVersionName: source.currentVersionName ?? versions.last?.name ?? source.name,
-            shippedVersionNames: source.shippedVersionNames)
-        VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
-        checkModelTypeName(model, diagnostics: diagnostics)
-        return model
+    }
+
+    static func compiledModel(_ model: Model) -> [OutputFile] {
+        CompiledModel.files(for: model).map { OutputFile(path: $0.path, bytes: $0.bytes) }
+    }
+
+    /// Checks the YAML model an import is about to write, from memory, as if read from where it
+    /// will be written.
+    static func checkImportedModel(_ files: [OutputFile], model: Model, outputFolder: String, diagnostics: DiagnosticCollector) {
+        let reader = ModelSourceReader(diagnostics: diagnostics)
+        let base = (outputFolder as NSString)
+        var versions: [VersionSource] = []
+        for file in files where file.path.hasSuffix(ModelSourceReader.versionFileSuffix) {
+            let path = base.appendingPathComponent(file.path)
+            let versionName = ModelSourceReader.modelName(fromFile: file.path)
+            if let root = reader.parseSingleDocument(bytes: file.bytes, path: path) {
+                versions.append(VersionSource(name: versionName, path: path, root: root))
+            }
+        }
+        let source = ModelSource(
+            name: model.name, path: base.appendingPathComponent(files.first?.path ?? ""), versions: versions,
+            currentVersionName: model.currentVersionName, shippedVersionNames: model.shippedVersionNames)
+        _ = analyze(source, classPrefix: "", diagnostics: diagnostics)
     }
 }

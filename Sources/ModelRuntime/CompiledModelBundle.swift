@@ -1,5 +1,6 @@
 import Foundation
 import ModelSchema
+import ModelStore
 
 /// A compiled model bundle (`<Name>.momd`) as an app or server sees it at run time: its versions,
 /// the current one, each version's checksum and entity version hashes. Reading it needs no Core
@@ -18,6 +19,8 @@ public struct CompiledModelBundle: Sendable {
         public var description: String { message }
     }
 
+    /// The bundle's folder.
+    public let url: URL
     /// The bundle's name (`Trips` for `Trips.momd`).
     public let name: String
     public let currentVersionName: String
@@ -38,6 +41,7 @@ public struct CompiledModelBundle: Sendable {
         } catch {
             throw ReadError(message: "\(url.lastPathComponent)/\(VersionInfo.fileName): \(error.message)")
         }
+        self.url = url
         name = url.deletingPathExtension().lastPathComponent
         currentVersionName = info.currentVersionName
         versions = info.versionHashes.keys.sorted().map { versionName in
@@ -56,17 +60,47 @@ public struct CompiledModelBundle: Sendable {
         try self.init(contentsOf: url)
     }
 
+    /// Decodes one version's `<version>.mom` from the bundle.
+    public func decodeVersion(named versionName: String) throws(ReadError) -> DecodedMom {
+        guard versionName.firstIndex(where: { $0 == "/" || $0 == "\\" }) == nil, versionName != "..", versionName != "." else {
+            throw ReadError(message: "'\(versionName)' is not a version name")
+        }
+        return try Self.decodeMom(at: url.appendingPathComponent("\(versionName).mom"))
+    }
+
+    /// Decodes the current version's `.mom`.
+    public func decodeCurrentVersion() throws(ReadError) -> DecodedMom {
+        try decodeVersion(named: currentVersionName)
+    }
+
+    /// Files larger than this are refused before reading: no real model comes near it.
+    public static let maximumMomSize = 64 << 20
+
+    /// Decodes a single `.mom` file; the version is named after the file.
+    public static func decodeMom(at url: URL) throws(ReadError) -> DecodedMom {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
+        guard let size else { throw ReadError(message: "\(url.lastPathComponent) is not a readable file") }
+        guard size <= maximumMomSize else {
+            throw ReadError(message: "\(url.lastPathComponent) is larger than \(maximumMomSize >> 20) MiB")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ReadError(message: "\(url.lastPathComponent) is not a readable file")
+        }
+        do {
+            return try CompiledModel.decodeMom([UInt8](data), versionName: url.deletingPathExtension().lastPathComponent)
+        } catch {
+            throw ReadError(message: "\(url.lastPathComponent): \(error.message)")
+        }
+    }
+
     /// The version that wrote a store, given the store's metadata (what
     /// `NSPersistentStoreCoordinator.metadataForPersistentStore(ofType:at:)` returns, or the
     /// decoded `Z_METADATA` plist): the version whose entity hashes equal the store's
     /// `NSStoreModelVersionHashes`. Nil when no version matches.
     public func version(matchingStoreMetadata metadata: [String: Any]) -> Version? {
-        guard let stored = metadata["NSStoreModelVersionHashes"] as? [String: Any] else { return nil }
-        var hashes: [String: Data] = [:]
-        for (entity, value) in stored {
-            guard let data = value as? Data else { return nil }
-            hashes[entity] = data
-        }
-        return versions.first { $0.entityHashes == hashes }
+        guard let hashes = StoreModelMatch.entityHashes(inMetadata: metadata) else { return nil }
+        let candidates = versions.map { StoreModelMatch.Candidate(name: $0.name, entityHashes: $0.entityHashes.mapValues { [UInt8]($0) }) }
+        guard let name = StoreModelMatch.match(hashes, against: candidates).matchingVersion else { return nil }
+        return versions.first { $0.name == name }
     }
 }

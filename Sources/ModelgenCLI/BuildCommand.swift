@@ -1,6 +1,4 @@
-import Foundation
 import ModelCompiler
-import ModelSchema
 
 /// `modelgen build <model> --output <dir>`: what the build-tool plugin runs. Writes the model's
 /// Swift sources as one file with a fixed name, `<Name>+Model.swift`, and the compiled
@@ -15,30 +13,14 @@ enum BuildCommand {
         minimumArguments: 1,
         maximumArguments: 1,
         options: [.init(name: "--output", valueName: "<dir>", help: "The folder for <Name>+Model.swift and <Name>.momd (required).")]
-            + GenerationSettings.optionSpecs,
+            + GenerationOptions.specs,
         discussion: "The sources always use the one-file layout. Unchanged files are not rewritten.")
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        guard let output = arguments.values["--output"] else { throw UsageError(message: "'modelgen build' needs --output <dir>") }
-        let modelPath = arguments.arguments[0]
-        guard let (settings, model) = try GenerationSettings.load(arguments, modelPath: modelPath, console: console) else {
-            return Modelgen.ExitStatus.modelErrors
-        }
-        var options = settings.options
-        options.layout = .model
-        do {
-            let sources = try SwiftGenerator.generate(model, options: options)
-            try OutputFiles.write(sources.map { ($0.name, Array($0.contents.utf8)) } + CompiledModel.files(for: model), under: output)
-        } catch let error as SwiftGenerator.GenerationError {
-            console.standardError(error.description)
-            return Modelgen.ExitStatus.modelErrors
-        } catch let error as OutputFiles.WriteError {
-            console.standardError("\(error.path): error: cannot write: \(error.message)\n")
-            return Modelgen.ExitStatus.modelErrors
-        } catch {
-            console.standardError("error: \(error)\n")
-            return Modelgen.ExitStatus.modelErrors
-        }
-        return Modelgen.ExitStatus.success
+        guard let folder = arguments.values["--output"] else { throw UsageError(message: "'modelgen build' needs --output <dir>") }
+        let request = Pipeline.Request(
+            modelPath: arguments.arguments[0], product: .buildOutputs, outputFolder: folder,
+            overrides: try GenerationOptions.overrides(arguments))
+        return PipelineOutput.write(Pipeline.run(request), to: folder, console: console)
     }
 }

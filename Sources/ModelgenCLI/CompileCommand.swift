@@ -1,6 +1,4 @@
-import Foundation
 import ModelCompiler
-import ModelSchema
 
 /// `modelgen compile <model> --output <dir>`: the compiled `<Name>.momd` bundle.
 enum CompileCommand {
@@ -14,8 +12,7 @@ enum CompileCommand {
         maximumArguments: 1,
         options: [
             .init(name: "--output", valueName: "<dir>", help: "The folder to write <Name>.momd into (required)."),
-            .init(name: "--class-prefix", valueName: "<prefix>", help: "Prefix class names of entities without an explicit class."),
-            .init(name: "--config", valueName: "<file>", help: "A modelgen.yaml to read (default: the one beside the model, if any)."),
+            GenerationOptions.classPrefix, GenerationOptions.configuration,
         ],
         discussion: """
             Writes one <Version>.mom per version (a keyed archive of the model in the structure momc
@@ -24,18 +21,13 @@ enum CompileCommand {
             """)
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        guard let output = arguments.values["--output"] else { throw UsageError(message: "'modelgen compile' needs --output <dir>") }
-        let modelPath = arguments.arguments[0]
-        guard let (_, model) = try GenerationSettings.load(arguments, modelPath: modelPath, console: console) else {
-            return Modelgen.ExitStatus.modelErrors
-        }
-        do throws(OutputFiles.WriteError) {
-            try OutputFiles.write(CompiledModel.files(for: model), under: output)
-        } catch {
-            console.standardError("\(error.path): error: cannot write: \(error.message)\n")
-            return Modelgen.ExitStatus.modelErrors
-        }
-        console.standardOutput("wrote \((output as NSString).appendingPathComponent("\(model.name).momd"))\n")
-        return Modelgen.ExitStatus.success
+        guard let folder = arguments.values["--output"] else { throw UsageError(message: "'modelgen compile' needs --output <dir>") }
+        let request = Pipeline.Request(
+            modelPath: arguments.arguments[0], product: .compiledModel, outputFolder: folder,
+            overrides: try GenerationOptions.overrides(arguments))
+        let output = Pipeline.run(request)
+        let status = PipelineOutput.write(output, to: folder, console: console)
+        if status == Modelgen.ExitStatus.success { console.standardOutput("wrote \(PipelineOutput.mainPath(output, in: folder))\n") }
+        return status
     }
 }

@@ -22,18 +22,9 @@ enum ExportCommand {
             throw UsageError(message: "'modelgen export' needs --output <X.xcdatamodeld>")
         }
         guard output.hasSuffix(".xcdatamodeld") else { throw UsageError(message: "--output must name a folder ending in .xcdatamodeld") }
-        let result = Pipeline.load(arguments.arguments[0])
-        Report.diagnostics(result.diagnostics, console: console)
-        guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
-        let files = XcodeModelWriter.files(for: model).map { file in
-            (path: file.path.split(separator: "/", maxSplits: 1).last.map(String.init) ?? file.path, bytes: Array(file.text.utf8))
-        }
-        do throws(OutputFiles.WriteError) {
-            try OutputFiles.write(files, under: output)
-        } catch {
-            console.standardError("\(error.path): error: cannot write: \(error.message)\n")
-            return Modelgen.ExitStatus.modelErrors
-        }
+        let result = Pipeline.run(Pipeline.Request(modelPath: arguments.arguments[0], product: .xcodeModel, outputFolder: output))
+        let status = PipelineOutput.write(result, to: output, console: console)
+        guard status == Modelgen.ExitStatus.success else { return status }
         console.standardOutput("wrote \(output)\n")
         return Modelgen.ExitStatus.success
     }

@@ -25,20 +25,9 @@ enum ImportCommand {
         guard Pipeline.isXcodeModel(source) else {
             throw UsageError(message: "'\(source)' is not an Xcode model; expected a .xcdatamodeld or .xcdatamodel")
         }
-        let result = Pipeline.load(source)
-        Report.diagnostics(result.diagnostics, console: console)
-        guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
-        let files = YAMLModelWriter.files(for: model)
-        do throws(OutputFiles.WriteError) {
-            try OutputFiles.write(files.map { ($0.path, Array($0.text.utf8)) }, under: output)
-        } catch {
-            console.standardError("\(error.path): error: cannot write: \(error.message)\n")
-            return Modelgen.ExitStatus.modelErrors
-        }
-        let written = (output as NSString).appendingPathComponent(files[0].path.components(separatedBy: "/")[0])
-        let check = Pipeline.load(written)
-        Report.diagnostics(check.diagnostics, console: console)
-        console.standardOutput("wrote \(written)\n")
-        return check.hasErrors ? Modelgen.ExitStatus.modelErrors : Modelgen.ExitStatus.success
+        let result = Pipeline.run(Pipeline.Request(modelPath: source, product: .yamlModel, outputFolder: output))
+        guard PipelineOutput.writeFiles(result, to: output, console: console) else { return Modelgen.ExitStatus.modelErrors }
+        if !result.files.isEmpty { console.standardOutput("wrote \(PipelineOutput.mainPath(result, in: output))\n") }
+        return result.hasErrors ? Modelgen.ExitStatus.modelErrors : Modelgen.ExitStatus.success
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ModelCompiler
 import ModelSchema
+import ModelStore
 
 /// `modelgen inspect-store <store.sqlite> [--model <model>] [--json]`.
 enum InspectStoreCommand {
@@ -17,8 +18,9 @@ enum InspectStoreCommand {
             .init(name: "--json", valueName: nil, help: "Print JSON instead of text."),
         ],
         discussion: """
-            The store is never modified: it is copied, with its -wal and -shm files, to a temporary
-            folder and only the copy is opened. With --model, exit status 1 means no version matches.
+            Nothing is written, beside the store or anywhere else: the store is opened read-only
+            (a store with an un-checkpointed -wal file is read into memory with the WAL applied).
+            Only regular files are read. With --model, exit status 1 means no version matches.
             """)
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
@@ -31,28 +33,23 @@ enum InspectStoreCommand {
             return Modelgen.ExitStatus.modelErrors
         }
         var match: StoreModelMatch?
-        var choice: StoreVersionChoice?
         if let modelPath = arguments.values["--model"] {
             let result = Pipeline.load(modelPath)
             Report.diagnostics(result.diagnostics, console: console)
             guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
             match = StoreModelMatch.match(metadata, against: model)
-            choice = StoreVersionChoice.choose(
-                storeHashes: metadata.entityHashes, storeIdentifiers: metadata.versionIdentifiers, versions: model.versions)
         }
         let computed = VersionHashes(entityHashes: metadata.entityHashes)
         if arguments.flags.contains("--json") {
-            console.standardOutput(json(metadata, computedChecksum: computed.versionChecksum, match: match, choice: choice).rendered())
+            console.standardOutput(json(metadata, computedChecksum: computed.versionChecksum, match: match).rendered())
         } else {
-            console.standardOutput(text(metadata, computedChecksum: computed.versionChecksum, match: match, choice: choice))
+            console.standardOutput(text(metadata, computedChecksum: computed.versionChecksum, match: match))
         }
-        if let match, match.matchingVersion == nil { return Modelgen.ExitStatus.modelErrors }
+        if let match, match.sameHashVersions.isEmpty { return Modelgen.ExitStatus.modelErrors }
         return Modelgen.ExitStatus.success
     }
 
-    static func text(_ metadata: StoreMetadata, computedChecksum: String, match: StoreModelMatch?, choice: StoreVersionChoice? = nil)
-        -> String
-    {
+    static func text(_ metadata: StoreMetadata, computedChecksum: String, match: StoreModelMatch?) -> String {
         var lines = [
             "store UUID: \(metadata.storeUUID)",
             "store type: \(metadata.storeType ?? "(none)")",
@@ -70,8 +67,8 @@ enum InspectStoreCommand {
             lines.append("  \(table.entityName) (Z_ENT \(table.entityNumber)) in \(table.tableName): \(table.rowCount) rows")
         }
         if let match {
-            if let choice {
-                lines.append(choice.description)
+            if match.sameHashVersions.count > 1 {
+                lines.append(sameHashDescription(match))
             } else if let version = match.matchingVersion {
                 lines.append("written by model version: \(version)")
             } else {
@@ -82,9 +79,19 @@ enum InspectStoreCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ metadata: StoreMetadata, computedChecksum: String, match: StoreModelMatch?, choice: StoreVersionChoice? = nil)
-        -> JSONValue
-    {
+    /// Several versions have the store's hashes: which one the store's identifiers name, or that
+    /// they cannot tell.
+    static func sameHashDescription(_ match: StoreModelMatch) -> String {
+        let names = match.sameHashVersions.map { "'\($0)'" }.joined(separator: ", ")
+        if let chosen = match.matchingVersion {
+            return
+                "written by model version: \(chosen) (versions \(names) have the same hashes; the store's version identifiers name '\(chosen)')"
+        }
+        return
+            "written by one of the model versions \(names): they have the same hashes, and the store's version identifiers do not tell them apart"
+    }
+
+    static func json(_ metadata: StoreMetadata, computedChecksum: String, match: StoreModelMatch?) -> JSONValue {
         var members: [String: JSONValue] = [
             "storeUUID": .string(metadata.storeUUID),
             "versionIdentifiers": .array(metadata.versionIdentifiers.map(JSONValue.string)),
@@ -108,12 +115,11 @@ enum InspectStoreCommand {
                     match.differences.map { .object(["entity": .string($0.entityName), "kind": .string($0.kind.rawValue)]) })
             ]
             matchMembers["version"] = match.matchingVersion.map(JSONValue.string)
-            if let choice {
+            if match.sameHashVersions.count > 1 {
                 // Versions with the store's hashes: "version" is the one the store's identifiers
                 // name, or absent when they leave it ambiguous.
-                matchMembers["sameHashVersions"] = .array(choice.candidates.map(JSONValue.string))
-                matchMembers["version"] = choice.chosen.map(JSONValue.string)
-                matchMembers["ambiguous"] = .bool(choice.chosen == nil)
+                matchMembers["sameHashVersions"] = .array(match.sameHashVersions.map(JSONValue.string))
+                matchMembers["ambiguous"] = .bool(match.isAmbiguous)
             }
             matchMembers["closestVersion"] = match.closestVersion.map(JSONValue.string)
             members["match"] = .object(matchMembers)

@@ -27,7 +27,7 @@ struct RoundTripTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = YAMLModelWriter.files(for: model)
-        try OutputFiles.write(files.map { ($0.path, Array($0.text.utf8)) }, under: folder.path)
+        try OutputFiles.write(files.map { OutputFile(path: $0.path, text: $0.text) }, under: folder.path)
         return Pipeline.load(folder.appendingPathComponent(files[0].path.components(separatedBy: "/")[0]).path)
     }
 
@@ -66,7 +66,7 @@ struct XcodeExportRoundTripTests {
         let folder = try RoundTripTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = XcodeModelWriter.files(for: model)
-        try OutputFiles.write(files.map { ($0.path, Array($0.text.utf8)) }, under: folder.path)
+        try OutputFiles.write(files.map { OutputFile(path: $0.path, text: $0.text) }, under: folder.path)
         let result = Pipeline.load(folder.appendingPathComponent("\(model.name).xcdatamodeld").path)
         #expect(!result.hasErrors, "\(result.diagnostics)")
         return try #require(result.model)

@@ -150,6 +150,11 @@ struct ModelSourceReader {
                 diagnostics.error("version '\(versionName)' is listed twice", at: location)
                 continue
             }
+            // Version names become file names (`<Version>.mom`, `<Version>.xcdatamodel`), never paths.
+            if let problem = Self.versionNameProblem(versionName) {
+                diagnostics.error(problem, at: location)
+                continue
+            }
             let path = folder + "/" + versionName + Self.versionFileSuffix
             guard fileManager.fileExists(atPath: path) else {
                 diagnostics.error(
@@ -190,6 +195,12 @@ struct ModelSourceReader {
             }
         }
         return source
+    }
+
+    /// Why `name` cannot name a version, or nil when it can: a version name is a file name.
+    static func versionNameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "a version name cannot be empty" }
+        return OutputFiles.fileNameProblem(name).map { "version name '\(name)' is not a file name: \($0)" }
     }
 
     private func warnAboutUnlistedFiles(in folder: String, listed: Set<String>, manifest: YAMLNode) {

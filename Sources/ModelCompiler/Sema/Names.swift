@@ -1,7 +1,7 @@
 /// Rules for the names a model declares: they become Swift identifiers and Objective-C
 /// selectors in generated code, so they must be valid there and must not shadow what
 /// `NSManagedObject` and `NSObject` already define.
-enum Names {
+public enum Names {
     static let swiftKeywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func",
         "import", "init", "inout", "internal", "let", "operator", "private", "precedencegroup",
@@ -88,6 +88,22 @@ enum Names {
         }
         if !startsLowercase(name) { return ("\(kind) name '\(name)' should start with a lowercase letter", false) }
         return nil
+    }
+
+    /// A module name as `import` takes it: identifiers separated by dots (`Foundation`,
+    /// `Darwin.C`), none a keyword. Nil when it is fine.
+    public static func moduleNameProblem(_ name: String) -> String? {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.allSatisfy({ isValidIdentifier($0) && !swiftKeywords.contains($0) }) else {
+            return "'\(name)' is not a module name"
+        }
+        return nil
+    }
+
+    /// A class prefix must be the start of a Swift identifier (or empty). Nil when it is fine.
+    public static func classPrefixProblem(_ prefix: String) -> String? {
+        guard !prefix.isEmpty, !isValidIdentifier(prefix) else { return nil }
+        return "'\(prefix)' is not the start of a Swift identifier"
     }
 }
 

@@ -6,16 +6,18 @@ struct VersionChecker {
     let version: ModelVersion
     let locations: LocationTable
     let diagnostics: DiagnosticCollector
+    let rules: NameRules
     private let lookup: VersionLookup
     /// Entity names for "did you mean" suggestions, prepared once.
     private let entityNames: Suggestions.Candidates
     /// How many entities declare a property of each name.
     private let declarerCounts: [String: Int]
 
-    init(version: ModelVersion, locations: LocationTable, diagnostics: DiagnosticCollector) {
+    init(version: ModelVersion, locations: LocationTable, diagnostics: DiagnosticCollector, rules: NameRules = .modelFormat) {
         self.version = version
         self.locations = locations
         self.diagnostics = diagnostics
+        self.rules = rules
         lookup = VersionLookup(version)
         entityNames = Suggestions.Candidates(version.entities.map(\.name))
         var counts: [String: Int] = [:]
@@ -38,6 +40,7 @@ struct VersionChecker {
     // MARK: Names
 
     private func checkTypeNames() {
+        guard rules == .modelFormat else { return checkCoreDataTypeNames() }
         var typeNames: [String: (kind: String, location: SourceLocation?)] = [:]
         func declare(_ name: String, kind: String, at location: SourceLocation?) {
             if let problem = Names.typeNameProblem(name, kind: "type") {
@@ -104,7 +107,7 @@ struct VersionChecker {
             + entity.fetchedProperties.map { ($0.name, $0.location, "fetched property") }
         for (name, location, kind) in properties {
             let location = location ?? here
-            if let problem = Names.propertyNameProblem(name, kind: kind) {
+            if let problem = propertyNameProblem(name, kind: kind) {
                 if problem.isError {
                     diagnostics.error(problem.message, at: location)
                 } else {
@@ -479,7 +482,7 @@ struct VersionChecker {
 
     private func checkConfigurations() {
         for configuration in version.configurations {
-            if !Names.isValidIdentifier(configuration.name) {
+            if rules == .modelFormat ? !Names.isValidIdentifier(configuration.name) : configuration.name.isEmpty {
                 diagnostics.error(
                     "configuration name '\(configuration.name)' is not a valid identifier", at: configuration.location ?? .file(""))
             }

@@ -47,6 +47,12 @@ private final class MomWriter {
     let lookup: VersionLookup
     var archive = KeyedArchiveBuilder()
     static let null = KeyedArchiveBuilder.null
+    /// Entities are encoded where first referenced (a superentity, a destination), as momc
+    /// orders them; past this nesting the rest wait in `pending`, so a long chain of
+    /// relationships cannot exhaust the stack.
+    static let maximumNesting = 32
+    var nesting = 0
+    var pending: [(entity: Entity, object: PropertyList)] = []
 
     init(lookup: VersionLookup) {
         self.lookup = lookup
@@ -58,11 +64,19 @@ private final class MomWriter {
         let (root, _) = archive.reserve(identity: "model")
         let entities = version.entities.map { (key: $0.name, value: entity($0)) }
         let entitiesDictionary = archive.dictionary(mutable: true, entities)
+        var fields: [(String, PropertyList)] = [("NSEntities", entitiesDictionary)]
+        // Core Data archives named configurations as name → set of entities.
+        let configurations = version.configurations.sorted { $0.name < $1.name }.map { configuration in
+            (
+                key: configuration.name,
+                value: archive.set(configuration.entityNames.sorted().compactMap { archive.reference(to: "entity:\($0)") })
+            )
+        }
+        if !configurations.isEmpty { fields.append(("NSConfigurations", archive.dictionary(mutable: true, configurations))) }
         let identifiers = version.versionIdentifier.map { [archive.string($0)] } ?? []
-        let identifierSet = archive.set(identifiers)
-        archive.fill(
-            root, classChain: ["NSManagedObjectModel", "NSObject"],
-            fields: [("NSEntities", entitiesDictionary), ("NSFetchRequestTemplates", Self.null), ("NSVersionIdentifiers", identifierSet)])
+        fields += [("NSFetchRequestTemplates", Self.null), ("NSVersionIdentifiers", archive.set(identifiers))]
+        archive.fill(root, classChain: ["NSManagedObjectModel", "NSObject"], fields: fields)
+        while let (entity, object) = pending.popLast() { fill(entity, object) }
         return archive.archive(root: root)
     }
 
@@ -73,6 +87,17 @@ private final class MomWriter {
     func entity(_ entity: Entity) -> PropertyList {
         let (object, isNew) = archive.reserve(identity: "entity:\(entity.name)")
         guard isNew else { return object }
+        guard nesting < Self.maximumNesting else {
+            pending.append((entity, object))
+            return object
+        }
+        nesting += 1
+        defer { nesting -= 1 }
+        fill(entity, object)
+        return object
+    }
+
+    func fill(_ entity: Entity, _ object: PropertyList) {
         var fields: [(String, PropertyList)] = [
             ("NSEntityName", archive.string(entity.name)),
             ("NSClassNameForEntity", archive.string(entity.className ?? entity.name)),
@@ -111,32 +136,52 @@ private final class MomWriter {
                 ))
         }
         archive.fill(object, classChain: ["NSEntityDescription", "NSObject"], fields: fields)
-        return object
     }
 
     func userInfo(_ userInfo: [String: String]) -> PropertyList {
         archive.dictionary(mutable: false, userInfo.keys.sorted().map { (key: $0, value: archive.string(userInfo[$0]!)) })
     }
 
-    /// `_P` flags as momc writes them: a constant high nibble and bit 0, optional in bit 1,
-    /// read-only (derived; unconfirmed) in bit 2, transient in bit 3.
-    static func propertyFlags(isOptional: Bool, isReadOnly: Bool, isTransient: Bool) -> Int64 {
-        0xF1 | (isOptional ? 2 : 0) | (isReadOnly ? 4 : 0) | (isTransient ? 8 : 0)
+    /// `_P` flags as Core Data's encoder computes them: bit 0 always; 1 optional; 2 read-only
+    /// (derived); 3 transient; 4 and 5 "no validation predicates" and "no validation warnings"
+    /// (always, nothing writes them); 6 "no user info"; 7 "no version hash modifier"; 10 ordered;
+    /// 11 cloud encryption. Core Data reads these bits instead of the Boolean keys when `_P` is
+    /// present, and skips the user info and modifier keys their bits mark absent.
+    static func propertyFlags(
+        isOptional: Bool, isReadOnly: Bool, isTransient: Bool, hasUserInfo: Bool, hasVersionHashModifier: Bool, isOrdered: Bool,
+        allowsCloudEncryption: Bool
+    ) -> Int64 {
+        var flags: Int64 = 0x31
+        if isOptional { flags |= 2 }
+        if isReadOnly { flags |= 4 }
+        if isTransient { flags |= 8 }
+        if !hasUserInfo { flags |= 0x40 }
+        if !hasVersionHashModifier { flags |= 0x80 }
+        if isOrdered { flags |= 0x400 }
+        if allowsCloudEncryption { flags |= 0x800 }
+        return flags
     }
 
     func commonPropertyFields(
-        name: String, entity: Entity?, isOptional: Bool, isReadOnly: Bool, isTransient: Bool, renamingIdentifier: String?,
-        versionHashModifier: String?, userInfo: [String: String]
+        name: String, entity: Entity?, isOptional: Bool, isReadOnly: Bool, isTransient: Bool, isOrdered: Bool = false,
+        allowsCloudEncryption: Bool = false, renamingIdentifier: String?, versionHashModifier: String?, userInfo: [String: String]
     ) -> [(String, PropertyList)] {
+        let modifier = versionHashModifier.flatMap { $0.isEmpty ? nil : $0 }
+        let flags = Self.propertyFlags(
+            isOptional: isOptional, isReadOnly: isReadOnly, isTransient: isTransient, hasUserInfo: !userInfo.isEmpty,
+            hasVersionHashModifier: modifier != nil, isOrdered: isOrdered, allowsCloudEncryption: allowsCloudEncryption)
         var fields: [(String, PropertyList)] = [
             ("NSPropertyName", archive.string(name)),
             ("NSRenamingIdentifier", archive.string(renamingIdentifier ?? name)),
-            ("_P", .integer(Self.propertyFlags(isOptional: isOptional, isReadOnly: isReadOnly, isTransient: isTransient))),
+            ("_P", .integer(flags)),
         ]
         if let entity { fields.append(("NSEntity", reference("entity:\(entity.name)"))) }
         if isOptional { fields.append(("NSIsOptional", .boolean(true))) }
+        if isReadOnly { fields.append(("NSIsReadOnly", .boolean(true))) }
         if isTransient { fields.append(("NSIsTransient", .boolean(true))) }
-        if let versionHashModifier { fields.append(("NSVersionHashModifier", archive.string(versionHashModifier))) }
+        if isOrdered { fields.append(("NSIsOrdered", .boolean(true))) }
+        if allowsCloudEncryption { fields.append(("NSAllowsCloudEncryption", .boolean(true))) }
+        if let modifier { fields.append(("NSVersionHashModifier", archive.string(modifier))) }
         if !userInfo.isEmpty { fields.append(("NSUserInfo", self.userInfo(userInfo))) }
         return fields
     }
@@ -149,7 +194,8 @@ private final class MomWriter {
         guard isNew else { return object }
         var fields = commonPropertyFields(
             name: attribute.name, entity: entity, isOptional: attribute.isOptional, isReadOnly: attribute.isDerived,
-            isTransient: attribute.isTransient, renamingIdentifier: attribute.renamingIdentifier,
+            isTransient: attribute.isTransient, allowsCloudEncryption: attribute.allowsCloudEncryption,
+            renamingIdentifier: attribute.renamingIdentifier,
             versionHashModifier: attribute.versionHashModifier, userInfo: attribute.userInfo)
         fields.append(("NSAttributeType", .integer(Int64(attribute.type.coreDataTypeCode))))
         fields.append(("NSAttributeValueClassName", archive.optionalString(Self.valueClassName(attribute))))
@@ -265,7 +311,7 @@ private final class MomWriter {
         guard isNew else { return object }
         var fields = commonPropertyFields(
             name: relationship.name, entity: entity, isOptional: relationship.isOptional, isReadOnly: false,
-            isTransient: relationship.isTransient, renamingIdentifier: relationship.renamingIdentifier,
+            isTransient: relationship.isTransient, isOrdered: relationship.isOrdered, renamingIdentifier: relationship.renamingIdentifier,
             versionHashModifier: relationship.versionHashModifier, userInfo: relationship.userInfo)
         let destination = lookup.entity(named: relationship.destinationName)
         fields.append(("NSDestinationEntity", destination.map { self.entity($0) } ?? Self.null))
@@ -288,7 +334,6 @@ private final class MomWriter {
         fields.append(("NSDeleteRule", .integer(rule)))
         fields.append(("NSMaxCount", .integer(relationship.isToMany ? Int64(relationship.maxCount ?? 0) : 1)))
         fields.append(("NSMinCount", .integer(Int64(relationship.minCount ?? 0))))
-        if relationship.isOrdered { fields.append(("NSIsOrdered", .boolean(true))) }
         archive.fill(object, classChain: ["NSRelationshipDescription", "NSPropertyDescription", "NSObject"], fields: fields)
         return object
     }

@@ -30,6 +30,9 @@ public enum DerivationExpression {
         canonicalPredicateFormat(expression) ?? expression
     }
 
+    /// Whether `text` is a dotted key path of identifiers (`trip.name`).
+    public static func isKeyPathText(_ text: String) -> Bool { isKeyPath(text) }
+
     static func isKeyPath(_ text: String) -> Bool {
         let components = text.split(separator: ".", omittingEmptySubsequences: false)
         return !components.isEmpty && components.allSatisfy(isIdentifier)

@@ -52,58 +52,37 @@ struct VersionHasher {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
-    /// A hashed property in the order Core Data concatenates them: by name (UTF-8 bytes); equal
-    /// names (only in invalid models) keep the order of attributes, then relationships, each from
-    /// the top of the lineage down, as a stable sort of that list would.
-    private struct HashedProperty {
-        let name: String
-        let hash: [UInt8]
-        let isRelationship: Bool
-        /// Position of the declaring entity in the lineage (0: the top-most ancestor).
-        let depth: Int
-        let index: Int
-
-        static func precedes(_ a: HashedProperty, _ b: HashedProperty) -> Bool {
-            if a.name != b.name { return VersionHasher.precedes(a.name, b.name) }
-            return (a.isRelationship ? 1 : 0, a.depth, a.index) < (b.isRelationship ? 1 : 0, b.depth, b.index)
-        }
-    }
-
     func entityHashes() -> [String: [UInt8]] {
         var memo: [String: [UInt8]] = [:]
-        var sortedProperties: [String: (depth: Int, properties: [HashedProperty])] = [:]
+        var sortedProperties: [String: [(name: String, hash: [UInt8])]] = [:]
         for entity in lookup.version.entities { _ = entityHash(entity, memo: &memo, sortedProperties: &sortedProperties, visiting: []) }
         return memo
     }
 
-    /// `sortedProperties` keeps, per entity whose chain of parents ends without a cycle, its
-    /// sorted hashed properties: a child's are its parent's merged with its own, so a deep
-    /// hierarchy hashes every property once and sorts nothing twice.
+    /// An entity's hashed properties are its parent's (already hashed and sorted) merged with
+    /// its own, so each property is hashed once and deep hierarchies stay fast.
     private func entityHash(
-        _ entity: Entity, memo: inout [String: [UInt8]], sortedProperties: inout [String: (depth: Int, properties: [HashedProperty])],
+        _ entity: Entity, memo: inout [String: [UInt8]], sortedProperties: inout [String: [(name: String, hash: [UInt8])]],
         visiting: Set<String>
     ) -> [UInt8] {
         if let known = memo[entity.name] { return known }
         var bytes = Array(entity.name.utf8)
         bytes.append(entity.isAbstract ? 1 : 0)
+        var inherited: [(name: String, hash: [UInt8])] = []
         if let parentName = entity.parentName, !visiting.contains(parentName), let parent = lookup.entity(named: parentName) {
             bytes += entityHash(parent, memo: &memo, sortedProperties: &sortedProperties, visiting: visiting.union([entity.name]))
+            inherited = sortedProperties[parentName] ?? []
         }
-        let properties: [HashedProperty]
-        if let parentName = entity.parentName, let inherited = sortedProperties[parentName] {
-            // The parent's lineage ends without a cycle, so this one's is the parent's plus this entity.
-            let own = ownProperties(of: entity, depth: inherited.depth + 1, lineage: nil)
-            properties = Self.merge(inherited.properties, own)
-            sortedProperties[entity.name] = (inherited.depth + 1, properties)
-        } else {
-            let ancestors = lookup.ancestors(of: entity)
-            let lineage = ancestors.reversed() + [entity]
-            var all: [HashedProperty] = []
-            for (depth, owner) in lineage.enumerated() { all += ownProperties(of: owner, depth: depth, lineage: lineage) }
-            properties = all.sorted(by: HashedProperty.precedes)
-            let lastParent = (ancestors.last ?? entity).parentName
-            if lastParent.map({ lookup.entity(named: $0) == nil }) ?? true { sortedProperties[entity.name] = (ancestors.count, properties) }
+        var own: [(name: String, hash: [UInt8])] = []
+        for attribute in entity.attributes where !attribute.isTransient {
+            own.append((attribute.name, attributeHash(attribute)))
         }
+        for relationship in entity.relationships where !relationship.isTransient {
+            own.append((relationship.name, relationshipHash(relationship, of: entity)))
+        }
+        own.sort { Self.precedes($0.name, $1.name) }
+        let properties = Self.merge(inherited, own)
+        sortedProperties[entity.name] = properties
         for property in properties { bytes += property.hash }
         if let modifier = entity.versionHashModifier { bytes += Array(modifier.utf8) }
         let constraints = entity.uniquenessConstraints.map { $0.joined(separator: ".") }.filter { !$0.isEmpty }
@@ -113,38 +92,23 @@ struct VersionHasher {
         return hash
     }
 
-    /// The non-transient properties an entity declares, hashed, in order. `lineage` is the one
-    /// relationships are hashed in; nil for the entity's own (its ancestors, then itself).
-    private func ownProperties(of owner: Entity, depth: Int, lineage: [Entity]?) -> [HashedProperty] {
-        var result: [HashedProperty] = []
-        for (index, attribute) in owner.attributes.enumerated() where !attribute.isTransient {
-            result.append(
-                HashedProperty(name: attribute.name, hash: attributeHash(attribute), isRelationship: false, depth: depth, index: index))
-        }
-        for (index, relationship) in owner.relationships.enumerated() where !relationship.isTransient {
-            let hash = lineage.map { relationshipHash(relationship, lineage: $0) } ?? relationshipHash(relationship, of: owner)
-            result.append(HashedProperty(name: relationship.name, hash: hash, isRelationship: true, depth: depth, index: index))
-        }
-        return result.sorted(by: HashedProperty.precedes)
-    }
-
-    /// Merges two lists sorted by ``HashedProperty/precedes(_:_:)``.
-    private static func merge(_ a: [HashedProperty], _ b: [HashedProperty]) -> [HashedProperty] {
-        var result: [HashedProperty] = []
-        result.reserveCapacity(a.count + b.count)
+    /// Merges two lists sorted by name; on equal names the inherited one comes first.
+    private static func merge(_ inherited: [(name: String, hash: [UInt8])], _ own: [(name: String, hash: [UInt8])]) -> [(
+        name: String, hash: [UInt8]
+    )] {
+        var result: [(name: String, hash: [UInt8])] = []
+        result.reserveCapacity(inherited.count + own.count)
         var i = 0
         var j = 0
-        while i < a.count, j < b.count {
-            if HashedProperty.precedes(b[j], a[i]) {
-                result.append(b[j])
-                j += 1
-            } else {
-                result.append(a[i])
+        while i < inherited.count || j < own.count {
+            if j == own.count || (i < inherited.count && !precedes(own[j].name, inherited[i].name)) {
+                result.append(inherited[i])
                 i += 1
+            } else {
+                result.append(own[j])
+                j += 1
             }
         }
-        result += a[i...]
-        result += b[j...]
         return result
     }
 
@@ -207,20 +171,11 @@ struct VersionHasher {
     }
 
     func relationshipHash(_ relationship: Relationship, of entity: Entity) -> [UInt8] {
-        // A name no other entity declares has no other declarer in the lineage to look for.
-        if relationshipDeclarers[relationship.name, default: 0] <= 1, entity.relationship(named: relationship.name) != nil {
-            return relationshipHash(relationship, lineage: [entity])
-        }
-        return relationshipHash(relationship, lineage: lookup.ancestors(of: entity).reversed() + [entity])
-    }
-
-    /// `lineage`: the entity's ancestors from the top down, then the entity.
-    private func relationshipHash(_ relationship: Relationship, lineage: [Entity]) -> [UInt8] {
         var bytes = Self.baseHash(
             name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
             versionHashModifier: relationship.versionHashModifier)
         bytes += Array(relationship.destinationName.utf8)
-        if let inverse = relationship.inverseName, !isOwnInverse(relationship.name, lineage: lineage) {
+        if let inverse = relationship.inverseName, !isOwnInverse(relationship.name, in: entity) {
             bytes += Array(inverse.utf8)
         }
         // Readers reject counts outside 0...UInt32.max; a `Model` built in code may hold any
@@ -233,8 +188,12 @@ struct VersionHasher {
 
     /// Whether the top-most entity of the lineage declaring a relationship with this name
     /// declares it as its own inverse (a relationship from an entity to itself, inverse of itself).
-    private func isOwnInverse(_ name: String, lineage: [Entity]) -> Bool {
-        for declaring in lineage {
+    private func isOwnInverse(_ name: String, in entity: Entity) -> Bool {
+        // A name no other entity declares has no other declarer in the lineage to look for.
+        if relationshipDeclarers[name, default: 0] <= 1, let relationship = entity.relationship(named: name) {
+            return relationship.destinationName == entity.name && relationship.inverseName == name
+        }
+        for declaring in lookup.ancestors(of: entity).reversed() + [entity] {
             if let relationship = declaring.relationship(named: name) {
                 return relationship.destinationName == declaring.name && relationship.inverseName == name
             }
@@ -264,5 +223,22 @@ extension AttributeType {
         case .undefined: 0
         case .composite: 2100
         }
+    }
+}
+
+extension VersionHashes {
+    /// `NSPropertyDescription.versionHash` of the properties each entity declares (transient ones
+    /// included): entity name → property name → 32-byte hash. These are the hashes the entity
+    /// hashes are built from.
+    public static func propertyHashes(_ version: ModelVersion) -> [String: [String: [UInt8]]] {
+        let hasher = VersionHasher(version)
+        var result: [String: [String: [UInt8]]] = [:]
+        for entity in version.entities {
+            var hashes: [String: [UInt8]] = [:]
+            for attribute in entity.attributes { hashes[attribute.name] = hasher.attributeHash(attribute) }
+            for relationship in entity.relationships { hashes[relationship.name] = hasher.relationshipHash(relationship, of: entity) }
+            result[entity.name] = hashes
+        }
+        return result
     }
 }

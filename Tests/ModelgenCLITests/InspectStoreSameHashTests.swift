@@ -4,44 +4,8 @@ import Testing
 
 @testable import ModelgenCLI
 
-struct StoreVersionChoiceTests {
-    static func version(_ name: String, identifier: String?, attribute: String = "title") -> ModelVersion {
-        ModelVersion(
-            name: name,
-            entities: [Entity(name: "Note", attributes: [Attribute(name: attribute, type: .string, isOptional: false)])],
-            versionIdentifier: identifier)
-    }
-
-    static let versions = [
-        version("Notes 1", identifier: "1"), version("Notes 2", identifier: "2"), version("Notes 3", identifier: nil),
-        version("Notes 4", identifier: "4", attribute: "body"),
-    ]
-    static let sharedHashes = VersionHashes(versions[0]).entityHashes
-
-    @Test func storeIdentifiersPickAmongVersionsWithTheSameHashes() {
-        let choice = StoreVersionChoice.choose(storeHashes: Self.sharedHashes, storeIdentifiers: ["2"], versions: Self.versions)
-        #expect(choice == StoreVersionChoice(candidates: ["Notes 1", "Notes 2", "Notes 3"], chosen: "Notes 2"))
-        #expect(choice?.description.hasPrefix("written by model version: Notes 2 (") == true)
-    }
-
-    @Test func noRecordedIdentifierPicksTheVersionWithoutOne() {
-        let choice = StoreVersionChoice.choose(storeHashes: Self.sharedHashes, storeIdentifiers: [], versions: Self.versions)
-        #expect(choice?.chosen == "Notes 3")
-    }
-
-    @Test func identifiersThatNameNoOrSeveralCandidatesLeaveItAmbiguous() {
-        let unknown = StoreVersionChoice.choose(storeHashes: Self.sharedHashes, storeIdentifiers: ["9"], versions: Self.versions)
-        #expect(unknown?.chosen == nil)
-        #expect(unknown?.description.contains("do not tell them apart") == true)
-        let twins = [Self.version("A", identifier: "x"), Self.version("B", identifier: "x")]
-        #expect(StoreVersionChoice.choose(storeHashes: Self.sharedHashes, storeIdentifiers: ["x"], versions: twins)?.chosen == nil)
-    }
-
-    @Test func aSingleMatchingVersionNeedsNoChoice() {
-        let hashes = VersionHashes(Self.versions[3]).entityHashes
-        #expect(StoreVersionChoice.choose(storeHashes: hashes, storeIdentifiers: [], versions: Self.versions) == nil)
-    }
-
+/// `inspect-store --model` when several versions have the store's hashes.
+struct InspectStoreSameHashTests {
     /// An Xcode model whose versions all have the contents that wrote the fixture store, with
     /// the given version identifiers.
     static func sameHashModel(identifiers: [String: String], in folder: URL) throws -> String {
