@@ -69,7 +69,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "modelgen-fuzz",
-            dependencies: ["CSQLite", "ModelCompiler", "ModelSchema"],
+            dependencies: ["CSQLite", "ModelCompiler", "ModelSchema", "ModelStore"],
             path: "Benchmarks/Fuzz"
         ),
         .executableTarget(name: "modelruntime-query-benchmark", dependencies: ["ModelRuntime"], path: "Benchmarks/QueryBenchmark"),

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import ModelCompiler
 import ModelSchema
+import ModelStore
 
 /// What one input did: whether the reader accepted it, and a short signature of how it ended
 /// (the first error message without its numbers), so inputs that behave differently are kept.
