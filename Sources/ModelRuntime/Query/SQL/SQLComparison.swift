@@ -147,6 +147,9 @@ struct SQLComparison {
         }
     }
 
+    /// Lists of more primary keys than this are written as literals rather than bound.
+    static let largestBoundKeyList = 500
+
     /// The object is one of `rows` (all within its entity range): keys grouped by entity.
     private func rowTest(_ object: (key: String, entity: String?, entities: ClosedRange<Int>, nullable: Bool), rows: [StoreRow])
         -> SQLFragment
@@ -154,6 +157,12 @@ struct SQLComparison {
         func keys(_ rows: [StoreRow]) -> SQLFragment {
             if rows.count == 1 {
                 return SQLFragment(sql: "\(object.key) = ?", bindings: [.integer(rows[0].primaryKey)], nullable: object.nullable)
+            }
+            if rows.count > Self.largestBoundKeyList {
+                // SQLite limits the number of parameters; primary keys are integers, so a long
+                // list is written into the text instead.
+                return SQLFragment(
+                    sql: "\(object.key) IN (" + rows.map { String($0.primaryKey) }.joined(separator: ", ") + ")", nullable: object.nullable)
             }
             return SQLFragment(
                 sql: "\(object.key) IN (" + Array(repeating: "?", count: rows.count).joined(separator: ", ") + ")",

@@ -78,6 +78,24 @@ struct FetchSQLRequestTests {
         #expect(try Self.sql(fixture, "Item", "owner == %@", [tag]) == "SELECT t0.Z_ENT, t0.Z_PK FROM ZITEM t0 WHERE 0")
     }
 
+    @Test func longListsOfObjectsAreWrittenAsLiteralKeysSoNoParameterLimitApplies() throws {
+        let fixture = try FetchSQLFixture()
+        let people = fixture.objects(of: "Person", includingSubentities: false)
+        // References to rows that do not exist, plus two real people.
+        let many: [Any] =
+            (1000..<3_000).map {
+                StoredObject(row: StoreRow(entityNumber: people[0].row.entityNumber, primaryKey: Int64($0)), entityName: "Person")
+            } + [people[1], people[4]]
+        let statement = try FetchSQLTranslator.translate(
+            .init(
+                entity: fixture.entity("Person"), predicate: NSPredicate(format: "SELF IN %@", argumentArray: [many]), selection: .objectIDs
+            ),
+            layout: fixture.layout)
+        #expect(statement.bindings.isEmpty)
+        let found = try fixture.primaryKeys(statement).sorted()
+        #expect(found == [people[1].row.primaryKey, people[4].row.primaryKey])
+    }
+
     static func error(_ fixture: FetchSQLFixture, _ predicate: NSPredicate?, sort: [NSSortDescriptor] = []) -> FetchSQLError? {
         do {
             _ = try FetchSQLTranslator.translate(
