@@ -1,0 +1,90 @@
+import ModelSchema
+
+/// Infers the mapping between consecutive versions as Core Data's lightweight migration would,
+/// and marks each change its documented rules do not cover (see `docs/Migrations.md`).
+///
+/// Entities and properties are matched by their canonical names (the renaming identifier, or
+/// the name when there is none), as Core Data does; a renaming identifier that names the
+/// previous version's property directly is matched too. Only stored properties are mapped, with
+/// inherited ones, so moving a property up or down a hierarchy is not a change.
+public enum MigrationPlanner {
+    public static func plan(_ model: Model) -> MigrationPlan {
+        let custom = Set(model.customMigrations)
+        let steps = zip(model.versions, model.versions.dropFirst()).map { source, destination in
+            var step = step(from: source, to: destination)
+            step.isCustom = custom.contains(VersionStep(from: source.name, to: destination.name))
+            return step
+        }
+        return MigrationPlan(model: model.name, steps: steps)
+    }
+
+    public static func step(from source: ModelVersion, to destination: ModelVersion) -> MigrationStep {
+        let older = VersionLookup(source)
+        let newer = VersionLookup(destination)
+        let matches = NameMatcher.match(
+            source.entities.map { ($0.name, $0.renamingIdentifier) }, destination.entities.map { ($0.name, $0.renamingIdentifier) })
+        let sourceToDestination = Dictionary(matches.map { ($0.source, $0.destination) }) { first, _ in first }
+        var mappings: [EntityMapping] = []
+        for match in matches {
+            guard let old = older.entity(named: match.source), let new = newer.entity(named: match.destination) else { continue }
+            var mapping = EntityMapping(
+                kind: old.name == new.name ? .changed : .renamed, sourceName: old.name, destinationName: new.name,
+                changes: EntityChanges.changes(old, new, sourceToDestination: sourceToDestination),
+                properties: PropertyChanges.mappings(old, in: older, new, in: newer, sourceToDestination: sourceToDestination),
+                location: new.location)
+            if mapping.kind == .changed, mapping.changes.isEmpty, mapping.properties.isEmpty { continue }
+            mapping.properties.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            mappings.append(mapping)
+        }
+        let mappedSources = Set(matches.map(\.source))
+        let mappedDestinations = Set(matches.map(\.destination))
+        for entity in source.entities where !mappedSources.contains(entity.name) {
+            mappings.append(
+                EntityMapping(
+                    kind: .removed, sourceName: entity.name, destinationName: nil, changes: [], properties: [],
+                    location: destination.location))
+        }
+        for entity in destination.entities where !mappedDestinations.contains(entity.name) {
+            mappings.append(
+                EntityMapping(
+                    kind: .added, sourceName: nil, destinationName: entity.name, changes: [], properties: [], location: entity.location))
+        }
+        HierarchyRule.markMergedHierarchies(&mappings, older: older, newer: newer, matches: matches)
+        mappings.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return MigrationStep(
+            source: source.name, destination: destination.name, entities: mappings, isCustom: false, location: destination.location)
+    }
+}
+
+/// Matches names between versions the way Core Data pairs entities and properties.
+enum NameMatcher {
+    struct Match {
+        let source: String
+        let destination: String
+    }
+
+    /// Each destination name is paired with at most one source name: first by canonical name
+    /// (renaming identifier, else name), then by a renaming identifier that is a source name.
+    static func match(_ sources: [(name: String, renamingIdentifier: String?)], _ destinations: [(name: String, renamingIdentifier: String?)])
+        -> [Match]
+    {
+        var byCanonical: [String: String] = [:]
+        var byName: Set<String> = []
+        for source in sources {
+            if byCanonical[source.renamingIdentifier ?? source.name] == nil { byCanonical[source.renamingIdentifier ?? source.name] = source.name }
+            byName.insert(source.name)
+        }
+        var used: Set<String> = []
+        var matches: [Match] = []
+        for destination in destinations {
+            let canonical = destination.renamingIdentifier ?? destination.name
+            var candidate = byCanonical[canonical]
+            if candidate.map(used.contains) ?? true, let identifier = destination.renamingIdentifier, byName.contains(identifier) {
+                candidate = identifier
+            }
+            guard let source = candidate, used.insert(source).inserted else { continue }
+            matches.append(Match(source: source, destination: destination.name))
+        }
+        return matches
+    }
+}
