@@ -46,6 +46,7 @@ struct MigrationPlanGoldenTests {
     @Test func casesNamedWithoutDefaultOrBecomingToOneOrAbstractAreNotInferable() throws {
         let notInferable = [
             "attribute-added-required-without-default", "attribute-becomes-required-without-default", "attribute-type-changed",
+            "attribute-renamed-twice-by-previous-name",
             "entity-becomes-abstract", "inheritance-merges-hierarchies", "relationship-added-required", "relationship-becomes-required",
             "relationship-destination-changed", "relationship-to-many-becomes-to-one",
         ]

@@ -27,9 +27,10 @@ public enum MigrationPlanner {
         var mappings: [EntityMapping] = []
         for match in matches {
             guard let old = older.entity(named: match.source), let new = newer.entity(named: match.destination) else { continue }
+            let identifierChange = NameMatcher.identifierChange(match, destinationIdentifier: new.renamingIdentifier, kind: "entities")
             var mapping = EntityMapping(
                 kind: old.name == new.name ? .changed : .renamed, sourceName: old.name, destinationName: new.name,
-                changes: EntityChanges.changes(old, new, sourceToDestination: sourceToDestination),
+                changes: (identifierChange.map { [$0] } ?? []) + EntityChanges.changes(old, new, sourceToDestination: sourceToDestination),
                 properties: PropertyChanges.mappings(old, in: older, new, in: newer, sourceToDestination: sourceToDestination),
                 location: new.location)
             if mapping.kind == .changed, mapping.changes.isEmpty, mapping.properties.isEmpty { continue }
@@ -61,29 +62,50 @@ enum NameMatcher {
     struct Match {
         let source: String
         let destination: String
+        /// Paired because the destination's renaming identifier is the source's name, while the
+        /// source's own identifier differs: Core Data, which pairs identifiers, would not pair them.
+        let sourceIdentifier: String?
     }
 
-    /// Each destination name is paired with at most one source name: first by canonical name
-    /// (renaming identifier, else name), then by a renaming identifier that is a source name.
+    /// The change a name-only pairing carries: Core Data would drop the source's values.
+    static func identifierChange(_ match: Match, destinationIdentifier: String?, kind: String) -> MigrationChange? {
+        guard let sourceIdentifier = match.sourceIdentifier else { return nil }
+        let identifier = destinationIdentifier ?? match.destination
+        return MigrationChange(
+            aspect: "renamingIdentifier", from: sourceIdentifier, to: identifier,
+            obstacle:
+                "Core Data pairs \(kind) by renaming identifier (the name when none is set), and '\(match.source)' has the identifier '\(sourceIdentifier)', not '\(identifier)', so the inferred mapping would drop its values; set the renaming identifier of '\(match.destination)' to '\(sourceIdentifier)'"
+        )
+    }
+
+    /// Each destination name is paired with at most one source name: by canonical name (renaming
+    /// identifier, else name), as Core Data pairs them; failing that, by a renaming identifier
+    /// that is a source name, which Core Data would not pair (see ``identifierChange``).
     static func match(_ sources: [(name: String, renamingIdentifier: String?)], _ destinations: [(name: String, renamingIdentifier: String?)])
         -> [Match]
     {
         var byCanonical: [String: String] = [:]
-        var byName: Set<String> = []
+        var identifiers: [String: String] = [:]
         for source in sources {
-            if byCanonical[source.renamingIdentifier ?? source.name] == nil { byCanonical[source.renamingIdentifier ?? source.name] = source.name }
-            byName.insert(source.name)
+            let canonical = source.renamingIdentifier ?? source.name
+            if byCanonical[canonical] == nil { byCanonical[canonical] = source.name }
+            identifiers[source.name] = canonical
         }
         var used: Set<String> = []
         var matches: [Match] = []
+        var unmatched: [(name: String, renamingIdentifier: String?)] = []
         for destination in destinations {
-            let canonical = destination.renamingIdentifier ?? destination.name
-            var candidate = byCanonical[canonical]
-            if candidate.map(used.contains) ?? true, let identifier = destination.renamingIdentifier, byName.contains(identifier) {
-                candidate = identifier
+            guard let source = byCanonical[destination.renamingIdentifier ?? destination.name], used.insert(source).inserted else {
+                unmatched.append(destination)
+                continue
             }
-            guard let source = candidate, used.insert(source).inserted else { continue }
-            matches.append(Match(source: source, destination: destination.name))
+            matches.append(Match(source: source, destination: destination.name, sourceIdentifier: nil))
+        }
+        for destination in unmatched {
+            guard let identifier = destination.renamingIdentifier, let sourceIdentifier = identifiers[identifier],
+                used.insert(identifier).inserted
+            else { continue }
+            matches.append(Match(source: identifier, destination: destination.name, sourceIdentifier: sourceIdentifier))
         }
         return matches
     }

@@ -19,7 +19,9 @@ enum PropertyChanges {
             guard let before = oldAttributes.first(where: { $0.name == match.source }),
                 let after = newAttributes.first(where: { $0.name == match.destination })
             else { continue }
-            let changes = attributeChanges(before, after)
+            let changes =
+                (NameMatcher.identifierChange(match, destinationIdentifier: after.renamingIdentifier, kind: "properties").map { [$0] } ?? [])
+                + attributeChanges(before, after)
             guard before.name != after.name || !changes.isEmpty else { continue }
             result.append(
                 PropertyMapping(
@@ -53,7 +55,9 @@ enum PropertyChanges {
             guard let before = oldRelationships.first(where: { $0.name == match.source }),
                 let after = newRelationships.first(where: { $0.name == match.destination })
             else { continue }
-            let changes = relationshipChanges(before, after, sourceToDestination: sourceToDestination)
+            let changes =
+                (NameMatcher.identifierChange(match, destinationIdentifier: after.renamingIdentifier, kind: "properties").map { [$0] } ?? [])
+                + relationshipChanges(before, after, sourceToDestination: sourceToDestination)
             guard before.name != after.name || !changes.isEmpty else { continue }
             result.append(
                 PropertyMapping(
