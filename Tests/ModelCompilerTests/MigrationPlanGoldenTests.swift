@@ -111,7 +111,9 @@ struct MigrationPlanFixtureTests {
         let plan = MigrationPlanner.plan(try #require(result.model))
         #expect(plan.steps.count == 1)
         #expect(plan.steps[0].isInferable)
-        let added = plan.steps[0].entities.flatMap { entity in entity.properties.filter { $0.kind == .added }.map { "\(entity.name).\($0.name)" } }
+        let added = plan.steps[0].entities.flatMap { entity in
+            entity.properties.filter { $0.kind == .added }.map { "\(entity.name).\($0.name)" }
+        }
         #expect(added == ["Stop.location", "Tag.color", "Trip.status", "Trip.stopCount"])
     }
 }

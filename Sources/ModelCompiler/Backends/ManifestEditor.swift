@@ -12,7 +12,9 @@ enum ManifestEditor {
     /// The manifest text with `shipped` replaced (or appended), or a reason it cannot be edited.
     static func replacingShipped(in text: String, root: YAMLNode, with entries: [Shipped]) -> Result<String, EditError> {
         guard let rootEntries = root.mappingEntries, let first = rootEntries.first, first.key.location.column == 1 else {
-            return .failure(EditError(message: "versions.yaml is not a block mapping ('key: value' lines); write it that way so 'shipped' can be edited"))
+            return .failure(
+                EditError(
+                    message: "versions.yaml is not a block mapping ('key: value' lines); write it that way so 'shipped' can be edited"))
         }
         var block = "shipped:\n"
         for entry in entries {

@@ -41,7 +41,9 @@ public enum VersionLockWriter {
 
     static func scalar(_ text: String) -> String {
         // Hashes, numbers and booleans stay plain: the lock is read as text, never as typed values.
-        if !text.isEmpty, text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }) {
+        if !text.isEmpty,
+            text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
+        {
             return text
         }
         let plain = YAMLModelWriter.scalar(text)

@@ -27,7 +27,8 @@ extension ModelSourceReader {
         var seen: Set<String> = []
         func add(_ name: String, _ checksum: String?, _ location: SourceLocation) {
             guard listed.contains(name) else {
-                diagnostics.error("shipped version '\(name)' is not listed in 'versions'\(Suggestions.didYouMean(name, in: listed))", at: location)
+                diagnostics.error(
+                    "shipped version '\(name)' is not listed in 'versions'\(Suggestions.didYouMean(name, in: listed))", at: location)
                 return
             }
             guard seen.insert(name).inserted else {
@@ -61,7 +62,8 @@ extension ModelSourceReader {
     func readCustomMigrations(_ node: YAMLNode, listed: [String]) -> [CustomMigrationEntry] {
         guard let items = node.sequenceItems else {
             diagnostics.error(
-                "'customMigrations' must be a list of '{ from: <version>, to: <version> }', found \(node.kindDescription)", at: node.location)
+                "'customMigrations' must be a list of '{ from: <version>, to: <version> }', found \(node.kindDescription)",
+                at: node.location)
             return []
         }
         let scalars = ScalarReader(diagnostics: diagnostics)
@@ -75,11 +77,13 @@ extension ModelSourceReader {
             }
             guard let from = scalars.name(fromNode, "'from'"), let to = scalars.name(toNode, "'to'") else { continue }
             guard let fromIndex = listed.firstIndex(of: from) else {
-                diagnostics.error("version '\(from)' is not listed in 'versions'\(Suggestions.didYouMean(from, in: listed))", at: fromNode.location)
+                diagnostics.error(
+                    "version '\(from)' is not listed in 'versions'\(Suggestions.didYouMean(from, in: listed))", at: fromNode.location)
                 continue
             }
             guard let toIndex = listed.firstIndex(of: to) else {
-                diagnostics.error("version '\(to)' is not listed in 'versions'\(Suggestions.didYouMean(to, in: listed))", at: toNode.location)
+                diagnostics.error(
+                    "version '\(to)' is not listed in 'versions'\(Suggestions.didYouMean(to, in: listed))", at: toNode.location)
                 continue
             }
             guard toIndex == fromIndex + 1 else {

@@ -30,7 +30,9 @@ struct VersionLockReader {
             return nil
         }
         var entities: [LockedEntity] = []
-        if let entitiesNode = reader["entities"], let entityReader = MappingReader(entitiesNode, context: "'entities'", diagnostics: diagnostics) {
+        if let entitiesNode = reader["entities"],
+            let entityReader = MappingReader(entitiesNode, context: "'entities'", diagnostics: diagnostics)
+        {
             for (entityName, _) in entityReader.keys {
                 if let entityNode = entityReader[entityName], let entity = readEntity(entityName, entityNode) { entities.append(entity) }
             }

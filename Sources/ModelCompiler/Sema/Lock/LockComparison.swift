@@ -63,7 +63,8 @@ enum LockComparison {
             if let previous = renamingIdentifier(property.name), oldNames.contains(previous), !newNames.contains(previous) {
                 renamedFrom.insert(previous)
                 changes.append(
-                    LockChange(message: "\(kind) '\(new.name).\(previous)' was renamed to '\(property.name)'", location: location(property.name)))
+                    LockChange(
+                        message: "\(kind) '\(new.name).\(previous)' was renamed to '\(property.name)'", location: location(property.name)))
             } else {
                 changes.append(LockChange(message: "\(kind) '\(new.name).\(property.name)' was added", location: location(property.name)))
             }
@@ -79,7 +80,8 @@ enum LockComparison {
             for difference in what {
                 changes.append(
                     LockChange(
-                        message: "\(kindName(property.facts)) '\(new.name).\(property.name)': \(difference)", location: location(property.name))
+                        message: "\(kindName(property.facts)) '\(new.name).\(property.name)': \(difference)",
+                        location: location(property.name))
                 )
             }
         }

@@ -38,7 +38,8 @@ struct ShippedVersionChecker {
                 at: entry.location)
             guard let lockEntry else {
                 diagnostics.note(
-                    "versions.lock has no entry for '\(entry.name)', so what changed cannot be shown", at: version.location ?? entry.location)
+                    "versions.lock has no entry for '\(entry.name)', so what changed cannot be shown",
+                    at: version.location ?? entry.location)
                 continue
             }
             let changes = LockComparison.changes(from: lockEntry.version, to: version).map {

@@ -18,7 +18,8 @@ enum EntityChanges {
         }
         if old.versionHashModifier != new.versionHashModifier {
             changes.append(
-                MigrationChange(aspect: "versionHashModifier", from: old.versionHashModifier ?? "none", to: new.versionHashModifier ?? "none"))
+                MigrationChange(
+                    aspect: "versionHashModifier", from: old.versionHashModifier ?? "none", to: new.versionHashModifier ?? "none"))
         }
         let oldConstraints = constraintsText(old.uniquenessConstraints)
         let newConstraints = constraintsText(new.uniquenessConstraints)

@@ -81,7 +81,9 @@ enum NameMatcher {
     /// Each destination name is paired with at most one source name: by canonical name (renaming
     /// identifier, else name), as Core Data pairs them; failing that, by a renaming identifier
     /// that is a source name, which Core Data would not pair (see ``identifierChange``).
-    static func match(_ sources: [(name: String, renamingIdentifier: String?)], _ destinations: [(name: String, renamingIdentifier: String?)])
+    static func match(
+        _ sources: [(name: String, renamingIdentifier: String?)], _ destinations: [(name: String, renamingIdentifier: String?)]
+    )
         -> [Match]
     {
         var byCanonical: [String: String] = [:]

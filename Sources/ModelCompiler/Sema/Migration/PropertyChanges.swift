@@ -88,7 +88,8 @@ enum PropertyChanges {
     }
 
     private static func removed(_ name: String, isRelationship: Bool, location: SourceLocation?) -> PropertyMapping {
-        PropertyMapping(kind: .removed, isRelationship: isRelationship, sourceName: name, destinationName: nil, changes: [], location: location)
+        PropertyMapping(
+            kind: .removed, isRelationship: isRelationship, sourceName: name, destinationName: nil, changes: [], location: location)
     }
 
     static func attributeChanges(_ old: Attribute, _ new: Attribute) -> [MigrationChange] {
@@ -97,7 +98,8 @@ enum PropertyChanges {
             changes.append(
                 MigrationChange(
                     aspect: "type", from: old.type.name, to: new.type.name,
-                    obstacle: "its type changes from \(old.type.name) to \(new.type.name); changing an attribute's type is not among the changes Core Data documents as inferable"
+                    obstacle:
+                        "its type changes from \(old.type.name) to \(new.type.name); changing an attribute's type is not among the changes Core Data documents as inferable"
                 ))
         }
         if old.isOptional != new.isOptional {
@@ -119,11 +121,13 @@ enum PropertyChanges {
         if old.allowsExternalBinaryDataStorage != new.allowsExternalBinaryDataStorage {
             changes.append(
                 MigrationChange(
-                    aspect: "externalStorage", from: "\(old.allowsExternalBinaryDataStorage)", to: "\(new.allowsExternalBinaryDataStorage)"))
+                    aspect: "externalStorage", from: "\(old.allowsExternalBinaryDataStorage)", to: "\(new.allowsExternalBinaryDataStorage)")
+            )
         }
         if old.versionHashModifier != new.versionHashModifier {
             changes.append(
-                MigrationChange(aspect: "versionHashModifier", from: old.versionHashModifier ?? "none", to: new.versionHashModifier ?? "none"))
+                MigrationChange(
+                    aspect: "versionHashModifier", from: old.versionHashModifier ?? "none", to: new.versionHashModifier ?? "none"))
         }
         return changes
     }
@@ -134,7 +138,8 @@ enum PropertyChanges {
             changes.append(
                 MigrationChange(
                     aspect: "destination", from: old.destinationName, to: new.destinationName,
-                    obstacle: "its destination changes from '\(old.destinationName)' to '\(new.destinationName)'; Core Data documents no inference for a relationship to another entity"
+                    obstacle:
+                        "its destination changes from '\(old.destinationName)' to '\(new.destinationName)'; Core Data documents no inference for a relationship to another entity"
                 ))
         }
         if old.isToMany != new.isToMany {
@@ -143,7 +148,8 @@ enum PropertyChanges {
                     aspect: "cardinality", from: cardinality(old.isToMany), to: cardinality(new.isToMany),
                     obstacle: new.isToMany
                         ? nil
-                        : "it becomes to-one; Apple documents to-one → to-many, not the reverse, which would drop all but one related object"))
+                        : "it becomes to-one; Apple documents to-one → to-many, not the reverse, which would drop all but one related object"
+                ))
         }
         if old.isOrdered != new.isOrdered, old.isToMany || new.isToMany {
             changes.append(MigrationChange(aspect: "ordering", from: ordering(old.isOrdered), to: ordering(new.isOrdered)))
@@ -154,7 +160,8 @@ enum PropertyChanges {
                     aspect: "optionality", from: optionality(old.isOptional), to: optionality(new.isOptional),
                     obstacle: new.isOptional
                         ? nil
-                        : "it becomes required; existing objects without a related object cannot get one, as a relationship has no default"))
+                        : "it becomes required; existing objects without a related object cannot get one, as a relationship has no default")
+            )
         }
         if old.minCount ?? 0 != new.minCount ?? 0 || old.maxCount ?? 0 != new.maxCount ?? 0 {
             changes.append(MigrationChange(aspect: "count", from: count(old), to: count(new)))
@@ -167,7 +174,8 @@ enum PropertyChanges {
         }
         if old.versionHashModifier != new.versionHashModifier {
             changes.append(
-                MigrationChange(aspect: "versionHashModifier", from: old.versionHashModifier ?? "none", to: new.versionHashModifier ?? "none"))
+                MigrationChange(
+                    aspect: "versionHashModifier", from: old.versionHashModifier ?? "none", to: new.versionHashModifier ?? "none"))
         }
         return changes
     }
