@@ -77,6 +77,21 @@ public enum VersionShipping {
             diagnostics.error(error.message, at: root.location)
             return outcome
         case .success(let text):
+            // The edit must read back as the same manifest with the new `shipped` entries.
+            let check = DiagnosticCollector()
+            let checkReader = ModelSourceReader(diagnostics: check)
+            let reread = checkReader.parseSingleDocument(bytes: Array(text.utf8), path: manifestPath).flatMap {
+                MappingReader($0, context: "the manifest", diagnostics: check)
+            }
+            let rereadShipped = reread?["shipped"].map { checkReader.readShipped($0, listed: Set(order.keys)) } ?? []
+            guard !check.hasErrors, rereadShipped.map(\.name) == shipped.map(\.name),
+                rereadShipped.map(\.checksum) == shipped.map(\.checksum)
+            else {
+                diagnostics.error(
+                    "cannot rewrite 'shipped' in versions.yaml without changing the rest of the file; write it as 'shipped:' followed by indented lines",
+                    at: root.location)
+                return outcome
+            }
             outcome.files = [
                 OutputFile(path: ModelSourceReader.manifestName, text: text),
                 OutputFile(path: VersionLockWriter.fileName, text: VersionLockWriter.text(lock)),

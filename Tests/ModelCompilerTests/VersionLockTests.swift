@@ -147,3 +147,29 @@ struct VersionLockTests {
         #expect(diagnostics.contains { $0.severity == .error && $0.location.file.hasSuffix("versions.lock") })
     }
 }
+
+extension VersionLockTests {
+    @Test func shipKeepsCommentsAroundAnIndentedShippedList() throws {
+        let scratch = try ScratchFolder()
+        let path = try Self.model(
+            scratch,
+            manifest: """
+                versions: [V1, V2]
+                shipped:
+                # released so far
+                - V1
+
+                # the next release
+                current: V2
+
+                """)
+        let outcome = try Self.ship(path, "V2")
+        #expect(!outcome.hasErrors)
+        let manifest = try Self.read(path + "/versions.yaml")
+        #expect(manifest.hasPrefix("versions: [V1, V2]\nshipped:\n  V1: ~\n  V2: \""))
+        #expect(manifest.hasSuffix("\"\n\n# the next release\ncurrent: V2\n"))
+        // V1 stays shipped without a checksum: a warning until it is shipped too.
+        let diagnostics = Pipeline.load(path).diagnostics
+        #expect(diagnostics.map(\.severity) == [.warning])
+    }
+}

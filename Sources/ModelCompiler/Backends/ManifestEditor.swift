@@ -29,14 +29,19 @@ enum ManifestEditor {
             return .failure(EditError(message: "'shipped' is not at the start of its line; write versions.yaml as a block mapping"))
         }
         let start = key.location.line - 1
+        // The value: the lines after the key that are blank, indented, sequence items or
+        // comments; comments and blank lines right before the next key belong to that key.
         var end = start + 1
-        while end < lines.count, lines[end].isEmpty || lines[end].first == " " || lines[end].first == "\t" || lines[end].first == "-" {
-            end += 1
-        }
-        while end > start + 1, lines[end - 1].allSatisfy({ $0 == " " || $0 == "\t" }) { end -= 1 }
+        while end < lines.count, lines[end].isEmpty || " \t-#".contains(lines[end].first!) { end += 1 }
+        while end > start + 1, isBlankOrComment(lines[end - 1]) { end -= 1 }
         let before = lines[..<start].map { $0 + "\n" }.joined()
         let after = lines[end...].map { $0 + "\n" }.joined()
         return .success(before + block + after)
+    }
+
+    private static func isBlankOrComment(_ line: String) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        return trimmed.isEmpty || trimmed.first == "#"
     }
 
     struct EditError: Error {
