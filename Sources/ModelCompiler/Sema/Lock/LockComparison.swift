@@ -15,8 +15,13 @@ enum LockComparison {
         var changes: [LockChange] = []
         let currentNames = Set(current.entities.map(\.name))
         let lockedNames = Set(locked.entities.map(\.name))
+        let lockedByName = Dictionary(locked.entities.map { ($0.name, $0) }) { first, _ in first }
+        var renamedFrom: [String: Entity] = [:]
+        for entity in version.entities where !lockedNames.contains(entity.name) {
+            if let identifier = entity.renamingIdentifier, renamedFrom[identifier] == nil { renamedFrom[identifier] = entity }
+        }
         for entity in locked.entities where !currentNames.contains(entity.name) {
-            let renamed = version.entities.first { $0.renamingIdentifier == entity.name && !lockedNames.contains($0.name) }
+            let renamed = renamedFrom[entity.name]
             if let renamed {
                 changes.append(
                     LockChange(message: "entity '\(entity.name)' was renamed to '\(renamed.name)'", location: renamed.location))
@@ -26,7 +31,7 @@ enum LockComparison {
         }
         for entity in current.entities {
             let declared = lookup.entity(named: entity.name)
-            guard let old = locked.entity(named: entity.name) else {
+            guard let old = lockedByName[entity.name] else {
                 let renamedFromLocked = declared?.renamingIdentifier.map { lockedNames.contains($0) && !currentNames.contains($0) } ?? false
                 if !renamedFromLocked {
                     changes.append(LockChange(message: "entity '\(entity.name)' was added", location: declared?.location))
@@ -73,8 +78,9 @@ enum LockComparison {
             changes.append(
                 LockChange(message: "\(kindName(property.facts)) '\(new.name).\(property.name)' was removed", location: declared?.location))
         }
+        let oldByName = Dictionary(old.properties.map { ($0.name, $0) }) { first, _ in first }
         for property in new.properties {
-            guard let previous = old.properties.first(where: { $0.name == property.name }), previous.hash != property.hash else { continue }
+            guard let previous = oldByName[property.name], previous.hash != property.hash else { continue }
             let differences = factChanges(previous.facts, property.facts)
             let what = differences.isEmpty ? ["its hash changed (a composite type's fields changed?)"] : differences
             for difference in what {

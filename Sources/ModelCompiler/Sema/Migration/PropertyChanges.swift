@@ -11,13 +11,16 @@ enum PropertyChanges {
         let newAttributes = newProperties.attributes.filter { !$0.isTransient }
         let oldRelationships = oldProperties.relationships.filter { !$0.isTransient }
         let newRelationships = newProperties.relationships.filter { !$0.isTransient }
+        let oldAttributesByName = Dictionary(oldAttributes.map { ($0.name, $0) }) { first, _ in first }
+        let newAttributesByName = Dictionary(newAttributes.map { ($0.name, $0) }) { first, _ in first }
+        let oldRelationshipsByName = Dictionary(oldRelationships.map { ($0.name, $0) }) { first, _ in first }
+        let newRelationshipsByName = Dictionary(newRelationships.map { ($0.name, $0) }) { first, _ in first }
         var result: [PropertyMapping] = []
 
         let attributeMatches = NameMatcher.match(
             oldAttributes.map { ($0.name, $0.renamingIdentifier) }, newAttributes.map { ($0.name, $0.renamingIdentifier) })
         for match in attributeMatches {
-            guard let before = oldAttributes.first(where: { $0.name == match.source }),
-                let after = newAttributes.first(where: { $0.name == match.destination })
+            guard let before = oldAttributesByName[match.source], let after = newAttributesByName[match.destination]
             else { continue }
             let changes =
                 (NameMatcher.identifierChange(match, destinationIdentifier: after.renamingIdentifier, kind: "properties").map { [$0] } ?? [])
@@ -52,8 +55,7 @@ enum PropertyChanges {
         let relationshipMatches = NameMatcher.match(
             oldRelationships.map { ($0.name, $0.renamingIdentifier) }, newRelationships.map { ($0.name, $0.renamingIdentifier) })
         for match in relationshipMatches {
-            guard let before = oldRelationships.first(where: { $0.name == match.source }),
-                let after = newRelationships.first(where: { $0.name == match.destination })
+            guard let before = oldRelationshipsByName[match.source], let after = newRelationshipsByName[match.destination]
             else { continue }
             let changes =
                 (NameMatcher.identifierChange(match, destinationIdentifier: after.renamingIdentifier, kind: "properties").map { [$0] } ?? [])
