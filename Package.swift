@@ -67,6 +67,11 @@ let package = Package(
             dependencies: ["CYAML", "ModelCompiler"],
             path: "Benchmarks/GenerateBenchmark"
         ),
+        .executableTarget(
+            name: "modelgen-fuzz",
+            dependencies: ["CSQLite", "ModelCompiler", "ModelSchema", "ModelStore"],
+            path: "Benchmarks/Fuzz"
+        ),
         .executableTarget(name: "modelruntime-query-benchmark", dependencies: ["ModelRuntime"], path: "Benchmarks/QueryBenchmark"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "ModelSchema", "ModelCompiler", "CSQLite"]),

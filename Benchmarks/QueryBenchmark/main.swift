@@ -95,4 +95,6 @@ print(
     "sort 50,000 objects by city.name, age desc: \(String(format: "%.3f", sortTime)) s;"
         + " Swift sorted(by:) on the properties: \(String(format: "%.3f", swiftSortTime)) s,"
         + " ratio \(String(format: "%.1f", sortTime / swiftSortTime))× (\(sorted.count), \(swiftSorted.count))")
+
+try benchmarkFetchSQL()
 #endif

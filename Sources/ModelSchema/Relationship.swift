@@ -8,6 +8,9 @@ public enum RelationshipDeleteRule: String, Hashable, Sendable, CaseIterable {
 
 /// A Core Data relationship.
 public struct Relationship: Hashable, Sendable {
+    /// The largest `minCount` or `maxCount` a model may declare (`UInt32.max`).
+    public static let largestCount = Int(UInt32.max)
+
     public var name: String
     public var destinationName: String
     public var isToMany: Bool
@@ -17,6 +20,7 @@ public struct Relationship: Hashable, Sendable {
     /// Declared on purpose without an inverse. Core Data warns about such relationships.
     public var isOneWay: Bool
     public var deleteRule: RelationshipDeleteRule
+    /// At most ``largestCount``: version hashes record both counts in 32 bits.
     public var minCount: Int?
     public var maxCount: Int?
     public var isOptional: Bool

@@ -103,6 +103,20 @@ struct XcodeModelReader {
             }
             return nil
         }
+        // FoundationXML stops the process on names that are not UTF-8, so the bytes are checked
+        // first; Xcode writes model contents as UTF-8.
+        if let problem = UTF8Check.firstProblem(in: [UInt8](data)) {
+            diagnostics.error(
+                "the model contents are not valid XML: \(problem.description) (Xcode writes model contents as UTF-8)",
+                at: SourceLocation(file: contentsPath, line: problem.line, column: problem.column))
+            return nil
+        }
+        if let problem = ProcessingInstructionCheck.firstProblem(in: [UInt8](data)) {
+            diagnostics.error(
+                "the model contents are not valid XML: processing instruction '<?\(problem.target)?>' has no data, which the XML parser cannot read",
+                at: SourceLocation(file: contentsPath, line: problem.line, column: problem.column))
+            return nil
+        }
         let root: XcodeXMLElement
         switch XcodeXMLTree.parse(data) {
         case .failure(.malformed(let reason, let line, let column)):
@@ -117,6 +131,7 @@ struct XcodeModelReader {
                 "expected a <model> root element", at: SourceLocation(file: contentsPath, line: root.line, column: root.column))
             return nil
         }
+        guard RelationshipCountCheck.check(root, path: contentsPath, diagnostics: diagnostics) else { return nil }
         let reader = ElementReader(path: contentsPath, diagnostics: diagnostics)
         return reader.readModel(root, versionName: versionName)
     }

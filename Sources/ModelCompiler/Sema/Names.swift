@@ -109,13 +109,44 @@ public enum Names {
 
 /// "Did you mean …?" suggestions by edit distance.
 public enum Suggestions {
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
-        let lowered = word.lowercased()
+    /// Candidate names prepared once (lowercased, grouped by length) for many look-ups, so a
+    /// model with thousands of unknown names is not quadratic in string work.
+    public struct Candidates: Sendable {
+        fileprivate let names: [(name: String, scalars: [UInt32], sorted: [UInt32], characters: UInt64)]
+        fileprivate let byLength: [Int: [Int]]
+
+        public init(_ names: some Sequence<String>) {
+            let prepared = names.map { name in
+                let scalars = name.lowercased().unicodeScalars.map(\.value)
+                return (name: name, scalars: scalars, sorted: scalars.sorted(), characters: Suggestions.characterSet(scalars))
+            }
+            self.names = prepared
+            byLength = Dictionary(grouping: prepared.indices) { prepared[$0].scalars.count }
+        }
+    }
+
+    /// The candidate closest to `word` (ties: the smallest name), if it is close enough: at most
+    /// a third of the shorter name's length apart (at least 1).
+    public static func closest(to word: String, in candidates: Candidates) -> String? {
+        let lowered = word.lowercased().unicodeScalars.map(\.value)
+        let sorted = lowered.sorted()
+        let characters = characterSet(lowered)
+        // No candidate farther than this can be accepted, so farther ones need no exact distance.
+        let limit = max(1, word.count / 3)
         var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(lowered, candidate.lowercased())
-            if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
-                best = (candidate, distance)
+        var buffers = ([Int](), [Int]())
+        for length in max(0, lowered.count - limit)...(lowered.count + limit) {
+            for index in candidates.byLength[length] ?? [] {
+                let candidate = candidates.names[index]
+                let bound = min(limit, best?.distance ?? limit)
+                // Cheap lower bounds first: characters only one side has, then character counts.
+                let onlyHere = (characters & ~candidate.characters).nonzeroBitCount
+                let onlyThere = (candidate.characters & ~characters).nonzeroBitCount
+                if max(onlyHere, onlyThere) > bound || bagDistance(sorted, candidate.sorted) > bound { continue }
+                guard let distance = boundedDistance(lowered, candidate.scalars, bound: bound, buffers: &buffers) else { continue }
+                if best == nil || distance < best!.distance || (distance == best!.distance && candidate.name < best!.name) {
+                    best = (candidate.name, distance)
+                }
             }
         }
         guard let best else { return nil }
@@ -123,25 +154,76 @@ public enum Suggestions {
         return best.distance <= allowed ? best.name : nil
     }
 
+    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        closest(to: word, in: Candidates(candidates))
+    }
+
     /// `"; did you mean 'x'?"`, or an empty string when nothing is close.
     public static func didYouMean(_ word: String, in candidates: some Sequence<String>) -> String {
+        didYouMean(word, in: Candidates(candidates))
+    }
+
+    public static func didYouMean(_ word: String, in candidates: Candidates) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars)
-        let b = Array(b.unicodeScalars)
+        let a = a.unicodeScalars.map(\.value)
+        let b = b.unicodeScalars.map(\.value)
+        var buffers = ([Int](), [Int]())
+        return boundedDistance(a, b, bound: max(a.count, b.count), buffers: &buffers)!
+    }
+
+    /// Which characters a name holds, folded into 64 bits. Characters one name has and the
+    /// other lacks each need an edit, and folding only merges characters, so the count of bits
+    /// set on one side only is a lower bound of the edit distance.
+    static func characterSet(_ scalars: [UInt32]) -> UInt64 {
+        scalars.reduce(0) { $0 | 1 << UInt64($1 % 64) }
+    }
+
+    /// A lower bound of the edit distance of two strings given as sorted characters: an edit
+    /// removes at most one character of one string that the other lacks and adds at most one,
+    /// so the larger count of unmatched characters needs at least as many edits.
+    static func bagDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
+        var shared = 0
+        var i = 0
+        var j = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] {
+                shared += 1
+                i += 1
+                j += 1
+            } else if a[i] < b[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return max(a.count - shared, b.count - shared)
+    }
+
+    /// The Levenshtein distance of `a` and `b` when it is at most `bound`, else nil; stops as
+    /// soon as a whole row exceeds the bound.
+    static func boundedDistance(_ a: [UInt32], _ b: [UInt32], bound: Int, buffers: inout ([Int], [Int])) -> Int? {
+        guard abs(a.count - b.count) <= bound else { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        buffers.0.removeAll(keepingCapacity: true)
+        buffers.0.append(contentsOf: 0...b.count)
+        buffers.1.removeAll(keepingCapacity: true)
+        buffers.1.append(contentsOf: repeatElement(0, count: b.count + 1))
         for i in 1...a.count {
-            current[0] = i
+            buffers.1[0] = i
+            var rowMinimum = i
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let value = min(buffers.0[j] + 1, buffers.1[j - 1] + 1, buffers.0[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                buffers.1[j] = value
+                rowMinimum = min(rowMinimum, value)
             }
-            swap(&previous, &current)
+            if rowMinimum > bound { return nil }
+            swap(&buffers.0, &buffers.1)
         }
-        return previous[b.count]
+        let distance = buffers.0[b.count]
+        return distance <= bound ? distance : nil
     }
 }

@@ -73,7 +73,7 @@ struct ScalarReader {
         return nil
     }
 
-    func int(_ node: YAMLNode, _ what: String, minimum: Int = 0) -> Int? {
+    func int(_ node: YAMLNode, _ what: String, minimum: Int = 0, maximum: Int = .max) -> Int? {
         guard case .int(let value)? = node.coreValue else {
             if let text = node.scalarValue, NumberLiteralLimits.digits(of: text) != nil, !text.contains(where: { ".eE".contains($0) }) {
                 diagnostics.error("\(what) \(text) is out of range (\(minimum)...\(Int.max))", at: node.location)
@@ -84,6 +84,10 @@ struct ScalarReader {
         }
         guard value >= minimum else {
             diagnostics.error("\(what) must be at least \(minimum), found \(value)", at: node.location)
+            return nil
+        }
+        guard value <= maximum else {
+            diagnostics.error("\(what) must be at most \(maximum), found \(value)", at: node.location)
             return nil
         }
         return value

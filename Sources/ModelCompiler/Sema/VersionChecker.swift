@@ -8,6 +8,10 @@ struct VersionChecker {
     let diagnostics: DiagnosticCollector
     let rules: NameRules
     private let lookup: VersionLookup
+    /// Entity names for "did you mean" suggestions, prepared once.
+    private let entityNames: Suggestions.Candidates
+    /// How many entities declare a property of each name.
+    private let declarerCounts: [String: Int]
 
     init(version: ModelVersion, locations: LocationTable, diagnostics: DiagnosticCollector, rules: NameRules = .modelFormat) {
         self.version = version
@@ -15,6 +19,12 @@ struct VersionChecker {
         self.diagnostics = diagnostics
         self.rules = rules
         lookup = VersionLookup(version)
+        entityNames = Suggestions.Candidates(version.entities.map(\.name))
+        var counts: [String: Int] = [:]
+        for entity in version.entities {
+            for name in Set(entity.attributes.map(\.name) + entity.relationships.map(\.name)) { counts[name, default: 0] += 1 }
+        }
+        declarerCounts = counts
     }
 
     func check() {
@@ -26,8 +36,6 @@ struct VersionChecker {
         for enumType in version.enums { checkEnum(enumType) }
         checkConfigurations()
     }
-
-    private var entityNames: [String] { version.entities.map(\.name) }
 
     // MARK: Names
 
@@ -83,10 +91,15 @@ struct VersionChecker {
         if entity.parentName == entity.name {
             diagnostics.error("entity '\(entity.name)' cannot be its own parent", at: locations["\(entity.name).parent"] ?? here)
         }
-        let inherited = lookup.ancestors(of: entity).reversed().flatMap { ancestor in
-            ancestor.attributes.map { ($0.name, ancestor.name) } + ancestor.relationships.map { ($0.name, ancestor.name) }
+        // The top-most ancestor declaring a name. Most names have no other declarer anywhere in
+        // the version, so deep hierarchies need no walk up the parents for them.
+        let ownNames = Set(entity.attributes.map(\.name) + entity.relationships.map(\.name))
+        var ancestors: [Entity]?
+        func inheritedOwner(_ name: String) -> String? {
+            guard declarerCounts[name, default: 0] > (ownNames.contains(name) ? 1 : 0) else { return nil }
+            if ancestors == nil { ancestors = lookup.ancestors(of: entity) }
+            return ancestors!.last { $0.declares(name) }?.name
         }
-        let inheritedOwner = Dictionary(inherited) { first, _ in first }
         var declared: Set<String> = []
         let properties =
             entity.attributes.map { ($0.name, $0.location, "attribute") }
@@ -103,12 +116,12 @@ struct VersionChecker {
             }
             if !declared.insert(name).inserted {
                 diagnostics.error("'\(entity.name)' declares more than one property named '\(name)'", at: location)
-            } else if let owner = inheritedOwner[name] {
+            } else if let owner = inheritedOwner(name) {
                 diagnostics.error("\(kind) '\(name)' of '\(entity.name)' redeclares a property inherited from '\(owner)'", at: location)
             }
         }
         for attribute in entity.attributes { checkAttribute(attribute, in: entity) }
-        checkGeneratedNames(of: entity, declared: declared.union(inheritedOwner.keys))
+        checkGeneratedNames(of: entity) { declared.contains($0) || inheritedOwner($0) != nil }
         for relationship in entity.relationships { checkRelationship(relationship, in: entity) }
         checkConstraints(of: entity)
         checkIndexes(of: entity)
@@ -144,8 +157,8 @@ struct VersionChecker {
     }
 
     /// Generated code adds `<name>RawValue` beside every enum attribute; nothing else may use it.
-    private func checkGeneratedNames(of entity: Entity, declared: Set<String>) {
-        for attribute in entity.attributes where attribute.enumName != nil && declared.contains(attribute.name + "RawValue") {
+    private func checkGeneratedNames(of entity: Entity, isDeclared: (String) -> Bool) {
+        for attribute in entity.attributes where attribute.enumName != nil && isDeclared(attribute.name + "RawValue") {
             let name = attribute.name + "RawValue"
             let clash = entity.attributes.first { $0.name == name }?.location ?? entity.relationships.first { $0.name == name }?.location
             diagnostics.error(
@@ -154,13 +167,23 @@ struct VersionChecker {
         }
     }
 
+    /// Reports each inheritance cycle once, from the first entity (in declaration order) whose
+    /// chain of parents reaches it. Linear: a chain walk stops at an entity an earlier walk
+    /// finished, since everything reachable from there has been reported already.
     private func checkInheritanceCycles() {
         var reported: Set<String> = []
+        var finished: Set<String> = []
         for entity in version.entities {
+            // An entity whose name another entity took first is walked from its own parent, and
+            // its walk can close a cycle at its own name, which no earlier walk saw: it walks its
+            // whole chain and marks nothing finished (such duplicates are errors anyway).
+            let isNamed = lookup.entity(named: entity.name) == entity
+            if isNamed, finished.contains(entity.name) { continue }
             var seen: [String] = [entity.name]
+            var position: [String: Int] = [entity.name: 0]
             var current = entity
             while let parentName = current.parentName, let parent = lookup.entity(named: parentName) {
-                if let start = seen.firstIndex(of: parentName) {
+                if let start = position[parentName] {
                     let cycle = Array(seen[start...])
                     if reported.isDisjoint(with: cycle) {
                         reported.formUnion(cycle)
@@ -170,9 +193,12 @@ struct VersionChecker {
                     }
                     break
                 }
+                if isNamed, finished.contains(parentName) { break }
+                position[parentName] = seen.count
                 seen.append(parentName)
                 current = parent
             }
+            if isNamed { finished.formUnion(seen) }
         }
     }
 
@@ -180,7 +206,10 @@ struct VersionChecker {
 
     /// Relationships an entity declares or inherits, by name.
     private func relationship(named name: String, in entity: Entity) -> (Relationship, owner: Entity)? {
-        for candidate in [entity] + lookup.ancestors(of: entity) {
+        // The entity's own comes first; ancestors are walked only when it has none.
+        if let relationship = entity.relationship(named: name) { return (relationship, entity) }
+        guard declarerCounts[name, default: 0] > 0 else { return nil }
+        for candidate in lookup.ancestors(of: entity) {
             if let relationship = candidate.relationship(named: name) { return (relationship, candidate) }
         }
         return nil
@@ -264,6 +293,12 @@ struct VersionChecker {
     }
 
     private func property(named name: String, in entity: Entity) -> PropertyKind {
+        // When no other entity declares the name, only the entity itself can: no walk up.
+        if declarerCounts[name, default: 0] <= (entity.declares(name) ? 1 : 0) {
+            if let attribute = entity.attribute(named: name) { return .attribute(attribute) }
+            if let relationship = entity.relationship(named: name) { return relationship.isToMany ? .toMany : .toOne }
+            return .none
+        }
         let (attributes, relationships) = lookup.allProperties(of: entity)
         if let attribute = attributes.first(where: { $0.name == name }) { return .attribute(attribute) }
         if let relationship = relationships.first(where: { $0.name == name }) { return relationship.isToMany ? .toMany : .toOne }
@@ -388,12 +423,27 @@ struct VersionChecker {
             composite.attributes.compactMap { if case .composite(let name) = $0.type { name } else { nil } }
         }
         var reported: Set<String> = []
-        for composite in version.composites {
-            // Depth-first search for a path that leads back to `composite`.
-            var stack: [(name: String, path: [String])] = nested(composite).map { ($0, [composite.name, $0]) }
+        // A path back to a composite contains it, so one already on a reported cycle has nothing new.
+        for composite in version.composites where !reported.contains(composite.name) {
+            // Depth-first search for a path that leads back to `composite`. Each stack entry
+            // points to the entry it was reached from, so a path costs nothing until reported.
+            var entries: [(name: String, from: Int)] = [(composite.name, -1)]
+            var stack: [Int] = []
+            for name in nested(composite) {
+                entries.append((name, 0))
+                stack.append(entries.count - 1)
+            }
             var visited: Set<String> = []
-            while let (name, path) = stack.popLast() {
+            while let entry = stack.popLast() {
+                let name = entries[entry].name
                 if name == composite.name {
+                    var path: [String] = []
+                    var step = entry
+                    while step >= 0 {
+                        path.append(entries[step].name)
+                        step = entries[step].from
+                    }
+                    path.reverse()
                     if reported.isDisjoint(with: path) {
                         reported.formUnion(path)
                         diagnostics.error(
@@ -403,7 +453,10 @@ struct VersionChecker {
                     break
                 }
                 guard visited.insert(name).inserted, let next = lookup.composite(named: name) else { continue }
-                stack.append(contentsOf: nested(next).map { ($0, path + [$0]) })
+                for nestedName in nested(next) {
+                    entries.append((nestedName, entry))
+                    stack.append(entries.count - 1)
+                }
             }
         }
     }
@@ -439,5 +492,12 @@ struct VersionChecker {
                     at: locations["configuration.\(configuration.name).\(index)"] ?? configuration.location ?? .file(""))
             }
         }
+    }
+}
+
+extension Entity {
+    /// Whether the entity itself declares an attribute or relationship of this name.
+    fileprivate func declares(_ name: String) -> Bool {
+        attributes.contains { $0.name == name } || relationships.contains { $0.name == name }
     }
 }

@@ -231,11 +231,11 @@ struct VersionReader {
             locations["\(path).deleteRule"] = rule.location
         }
         if let minCount = reader["minCount"] {
-            relationship.minCount = scalars.int(minCount, "'minCount'")
+            relationship.minCount = scalars.int(minCount, "'minCount'", maximum: Relationship.largestCount)
             locations["\(path).minCount"] = minCount.location
         }
         if let maxCount = reader["maxCount"] {
-            relationship.maxCount = scalars.int(maxCount, "'maxCount'", minimum: 1)
+            relationship.maxCount = scalars.int(maxCount, "'maxCount'", minimum: 1, maximum: Relationship.largestCount)
             locations["\(path).maxCount"] = maxCount.location
         }
         if let optional = reader["optional"] { relationship.isOptional = scalars.bool(optional, "'optional'") ?? true }

@@ -24,7 +24,7 @@ open class NSSortDescriptor: NSObject, NSCopying, @unchecked Sendable {
     /// The Swift key path the descriptor was made from, if any.
     public let keyPath: AnyKeyPath?
     let components: [String]
-    private let block: Comparator?
+    let block: Comparator?
 
     static let supportedSelectors: Set<String> = [
         "compare:", "caseInsensitiveCompare:", "localizedCompare:", "localizedCaseInsensitiveCompare:", "localizedStandardCompare:",

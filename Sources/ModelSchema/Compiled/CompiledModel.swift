@@ -266,7 +266,8 @@ private final class MomWriter {
         var seenPoint = false
         var mantissaText = Substring(text)
         if let marker = mantissaText.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            exponent = Int(mantissaText[mantissaText.index(after: marker)...]) ?? 0
+            // Clamped far beyond any decimal's range, so counting digits cannot overflow.
+            exponent = min(max(Int(mantissaText[mantissaText.index(after: marker)...]) ?? 0, -(1 << 40)), 1 << 40)
             mantissaText = mantissaText[..<marker]
         }
         for character in mantissaText {

@@ -166,6 +166,14 @@ public enum BinaryPropertyList {
 
     // MARK: Decoding
 
+    /// Decodes untrusted bytes. Every offset, count and size is bounds-checked, so corrupt input
+    /// throws instead of trapping. As Core Foundation does, an object referenced from several
+    /// places is decoded once and shared, so decoding is linear in the file; a reference cycle is
+    /// an error. Because the decoded value is a tree, shared objects still count once per place
+    /// they appear: the expanded value may hold at most ``expansionLimit(forFileSize:)`` units (one
+    /// per value plus one per byte of string or data), so a file of a few hundred bytes whose
+    /// objects reference each other exponentially is rejected instead of exhausting memory in
+    /// whatever walks the result.
     public static func decode(_ bytes: [UInt8]) throws(FormatError) -> PropertyList {
         guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else {
             throw FormatError(message: "not a binary property list")
@@ -182,8 +190,15 @@ public enum BinaryPropertyList {
         else { throw FormatError(message: "corrupt trailer") }
         var reader = Reader(
             bytes: bytes, offsetSize: offsetSize, referenceSize: referenceSize, count: count, tableStart: tableStart,
-            budget: bytes.count + 1)
+            limit: expansionLimit(forFileSize: bytes.count))
         return try reader.object(top, depth: 0)
+    }
+
+    /// How large (in values plus string and data bytes) the decoded tree of a file may grow: far
+    /// more than any file Apple's encoder or this one writes (they share only strings, numbers
+    /// and other scalars, so their trees are about as large as the file), yet linear in it.
+    public static func expansionLimit(forFileSize size: Int) -> Int {
+        max(1 << 20, size.multipliedReportingOverflow(by: 64).overflow ? Int.max : size * 64)
     }
 
     static func read(_ bytes: [UInt8], _ start: Int, _ size: Int) -> UInt64 {
@@ -198,10 +213,20 @@ public enum BinaryPropertyList {
         let referenceSize: Int
         let count: Int
         let tableStart: Int
-        /// Objects left to decode. Every decoded object is reached through a reference of at least
-        /// one byte, so a file of n bytes decodes at most n + 1 objects unless collections are
-        /// shared; a file that shares them to multiply its size ("billion laughs") runs out.
-        var budget: Int
+        let limit: Int
+        /// Objects decoded so far with their expanded size, by object number.
+        var decoded: [Int: (value: PropertyList, size: Int)] = [:]
+        /// Object numbers being decoded: meeting one again is a reference cycle.
+        var inProgress: Set<Int> = []
+
+        init(bytes: [UInt8], offsetSize: Int, referenceSize: Int, count: Int, tableStart: Int, limit: Int) {
+            self.bytes = bytes
+            self.offsetSize = offsetSize
+            self.referenceSize = referenceSize
+            self.count = count
+            self.tableStart = tableStart
+            self.limit = limit
+        }
 
         func offset(of object: Int) throws(FormatError) -> Int {
             guard object >= 0, object < count else { throw FormatError(message: "object reference out of range") }
@@ -211,7 +236,9 @@ public enum BinaryPropertyList {
         }
 
         func take(_ start: Int, _ length: Int) throws(FormatError) -> [UInt8] {
-            guard length >= 0, start >= 0, start + length <= tableStart else { throw FormatError(message: "object runs past the data") }
+            guard length >= 0, start >= 0, start <= tableStart, length <= tableStart - start else {
+                throw FormatError(message: "object runs past the data")
+            }
             return Array(bytes[start..<(start + length)])
         }
 
@@ -228,63 +255,102 @@ public enum BinaryPropertyList {
             return (Int(value), offset + 2 + size)
         }
 
+        /// The object with this number, decoded once however often it is referenced.
         mutating func object(_ index: Int, depth: Int) throws(FormatError) -> PropertyList {
-            guard depth < 512 else { throw FormatError(message: "nested too deeply (or a reference cycle)") }
-            budget -= 1
-            guard budget >= 0 else { throw FormatError(message: "too many objects (shared collections expand past the file size)") }
+            try sizedObject(index, depth: depth).value
+        }
+
+        private mutating func sizedObject(_ index: Int, depth: Int) throws(FormatError) -> (value: PropertyList, size: Int) {
+            if let known = decoded[index] { return known }
+            guard depth < 512 else { throw FormatError(message: "nested too deeply") }
+            guard inProgress.insert(index).inserted else { throw FormatError(message: "reference cycle") }
+            let result = try decodeObject(index, depth: depth)
+            inProgress.remove(index)
+            guard result.size <= limit else {
+                throw FormatError(message: "objects reference each other too often: the value would be too large")
+            }
+            decoded[index] = result
+            return result
+        }
+
+        /// Adds expanded sizes without overflowing; anything past the limit is as bad as the limit.
+        private func add(_ total: inout Int, _ size: Int) {
+            total = total > limit - size ? limit + 1 : total + size
+        }
+
+        private mutating func decodeObject(_ index: Int, depth: Int) throws(FormatError) -> (value: PropertyList, size: Int) {
             let offset = try offset(of: index)
             let marker = bytes[offset]
             switch marker >> 4 {
             case 0x0:
                 switch marker {
-                case 0x08: return .boolean(false)
-                case 0x09: return .boolean(true)
+                case 0x08: return (.boolean(false), 1)
+                case 0x09: return (.boolean(true), 1)
                 default: throw FormatError(message: "unsupported marker")
                 }
             case 0x1:
                 let size = 1 << Int(marker & 0x0F)
                 guard size <= 8 else { throw FormatError(message: "bad integer") }
                 let raw = BinaryPropertyList.read(try take(offset + 1, size), 0, size)
-                return .integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw))
+                return (.integer(size == 8 ? Int64(bitPattern: raw) : Int64(raw)), 1)
             case 0x2:
                 let size = 1 << Int(marker & 0x0F)
+                guard size == 4 || size == 8 else { throw FormatError(message: "bad real") }
                 let raw = BinaryPropertyList.read(try take(offset + 1, size), 0, size)
-                if size == 4 { return .real(Double(Float(bitPattern: UInt32(raw)))) }
-                guard size == 8 else { throw FormatError(message: "bad real") }
-                return .real(Double(bitPattern: raw))
+                if size == 4 { return (.real(Double(Float(bitPattern: UInt32(truncatingIfNeeded: raw)))), 1) }
+                return (.real(Double(bitPattern: raw)), 1)
             case 0x3:
-                return .date(Double(bitPattern: BinaryPropertyList.read(try take(offset + 1, 8), 0, 8)))
+                return (.date(Double(bitPattern: BinaryPropertyList.read(try take(offset + 1, 8), 0, 8))), 1)
             case 0x4:
                 let (length, start) = try length(at: offset, marker: marker)
-                return .data(try take(start, length))
+                return (.data(try take(start, length)), 1 + length)
             case 0x5:
                 let (length, start) = try length(at: offset, marker: marker)
-                return .string(String(decoding: try take(start, length), as: UTF8.self))
+                return (.string(String(decoding: try take(start, length), as: UTF8.self)), 1 + length)
             case 0x6:
                 let (length, start) = try length(at: offset, marker: marker)
                 let raw = try take(start, length * 2)
                 let units = stride(from: 0, to: raw.count, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }
-                return .string(String(decoding: units, as: UTF16.self))
+                return (.string(String(decoding: units, as: UTF16.self)), 1 + raw.count)
             case 0x8:
+                // Core Foundation reads up to 16 bytes but rejects values past 32 bits.
                 let size = Int(marker & 0x0F) + 1
-                return .uid(BinaryPropertyList.read(try take(offset + 1, size), 0, size))
+                let raw = try take(offset + 1, size)
+                guard raw.dropLast(4).allSatisfy({ $0 == 0 }) else { throw FormatError(message: "UID out of range") }
+                return (.uid(BinaryPropertyList.read(raw, max(0, size - 4), min(size, 4))), 1)
             case 0xA:
                 let (length, start) = try length(at: offset, marker: marker)
                 let refs = try references(start, length)
                 var items: [PropertyList] = []
-                for ref in refs { items.append(try object(ref, depth: depth + 1)) }
-                return .array(items)
+                items.reserveCapacity(refs.count)
+                var total = 1
+                for ref in refs {
+                    let (item, size) = try sizedObject(ref, depth: depth + 1)
+                    add(&total, size)
+                    guard total <= limit else {
+                        throw FormatError(message: "objects reference each other too often: the value would be too large")
+                    }
+                    items.append(item)
+                }
+                return (.array(items), total)
             case 0xD:
                 let (length, start) = try length(at: offset, marker: marker)
                 let refs = try references(start, length * 2)
                 var members: [(key: String, value: PropertyList)] = []
+                members.reserveCapacity(length)
+                var total = 1
                 for index in 0..<length {
-                    guard case .string(let key) = try object(refs[index], depth: depth + 1) else {
-                        throw FormatError(message: "dictionary key is not a string")
+                    let (key, keySize) = try sizedObject(refs[index], depth: depth + 1)
+                    guard case .string(let name) = key else { throw FormatError(message: "dictionary key is not a string") }
+                    let (value, valueSize) = try sizedObject(refs[length + index], depth: depth + 1)
+                    add(&total, keySize)
+                    add(&total, valueSize)
+                    guard total <= limit else {
+                        throw FormatError(message: "objects reference each other too often: the value would be too large")
                     }
-                    members.append((key, try object(refs[length + index], depth: depth + 1)))
+                    members.append((name, value))
                 }
-                return .dictionary(members)
+                return (.dictionary(members), total)
             default:
                 throw FormatError(message: "unsupported object type \(marker >> 4)")
             }
@@ -299,7 +365,7 @@ public enum BinaryPropertyList {
 
 extension PropertyList {
     /// The value as Foundation objects (`[String: Any]`, `[Any]`, `String`, `Int`, `Double`,
-    /// `Bool`, `Data`, `Date`; UIDs as `Int`).
+    /// `Bool`, `Data`, `Date`; UIDs as `Int`, or `UInt64` past `Int.max`).
     public var foundationObject: Any {
         switch self {
         case .string(let text): text
@@ -310,7 +376,7 @@ extension PropertyList {
         case .date(let seconds): Date(timeIntervalSinceReferenceDate: seconds)
         case .array(let items): items.map(\.foundationObject)
         case .dictionary(let members): Dictionary(members.map { ($0.key, $0.value.foundationObject) }) { first, _ in first }
-        case .uid(let number): Int(number)
+        case .uid(let number): Int(exactly: number).map { $0 as Any } ?? number
         }
     }
 

@@ -36,9 +36,16 @@ public struct VersionHashes: Hashable, Sendable {
 /// Computes entity version hashes for one model version.
 struct VersionHasher {
     let lookup: VersionLookup
+    /// How many entities declare a relationship of each name.
+    private let relationshipDeclarers: [String: Int]
 
     init(_ version: ModelVersion) {
         lookup = VersionLookup(version)
+        var counts: [String: Int] = [:]
+        for entity in version.entities {
+            for name in Set(entity.relationships.map(\.name)) { counts[name, default: 0] += 1 }
+        }
+        relationshipDeclarers = counts
     }
 
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
@@ -171,8 +178,10 @@ struct VersionHasher {
         if let inverse = relationship.inverseName, !isOwnInverse(relationship.name, in: entity) {
             bytes += Array(inverse.utf8)
         }
-        let maxCount = relationship.isToMany ? UInt32(relationship.maxCount ?? 0) : 1
-        bytes += Self.le32(maxCount) + Self.le32(UInt32(relationship.minCount ?? 0))
+        // Readers reject counts outside 0...UInt32.max; a `Model` built in code may hold any
+        // `Int`, so only the low 32 bits are hashed rather than trapping.
+        let maxCount = relationship.isToMany ? UInt32(truncatingIfNeeded: relationship.maxCount ?? 0) : 1
+        bytes += Self.le32(maxCount) + Self.le32(UInt32(truncatingIfNeeded: relationship.minCount ?? 0))
         if relationship.isOrdered { bytes += Self.le16(1) }
         return Digest.sha256(bytes)
     }
@@ -180,6 +189,10 @@ struct VersionHasher {
     /// Whether the top-most entity of the lineage declaring a relationship with this name
     /// declares it as its own inverse (a relationship from an entity to itself, inverse of itself).
     private func isOwnInverse(_ name: String, in entity: Entity) -> Bool {
+        // A name no other entity declares has no other declarer in the lineage to look for.
+        if relationshipDeclarers[name, default: 0] <= 1, let relationship = entity.relationship(named: name) {
+            return relationship.destinationName == entity.name && relationship.inverseName == name
+        }
         for declaring in lookup.ancestors(of: entity).reversed() + [entity] {
             if let relationship = declaring.relationship(named: name) {
                 return relationship.destinationName == declaring.name && relationship.inverseName == name

@@ -26,7 +26,18 @@ public struct VersionInfo: Hashable, Sendable {
 
     /// Reads a `VersionInfo.plist` (binary or XML property list).
     public init(plist data: Data) throws(FormatError) {
-        guard let object = PropertyList.foundationObject(from: data) else { throw FormatError(message: "not a property list") }
+        let bytes = [UInt8](data)
+        let object: Any
+        if bytes.starts(with: Array("bplist".utf8)) {
+            do throws(BinaryPropertyList.FormatError) {
+                object = try BinaryPropertyList.decode(bytes).foundationObject
+            } catch {
+                throw FormatError(message: "not a valid binary property list: \(error.message)")
+            }
+        } else {
+            guard let parsed = PropertyList.foundationObject(from: data) else { throw FormatError(message: "not a property list") }
+            object = parsed
+        }
         guard let dictionary = object as? [String: Any] else { throw FormatError(message: "expected a dictionary") }
         let recorded = dictionary["NSManagedObjectModel_CurrentVersionName"]
         if recorded != nil, !(recorded is String) {

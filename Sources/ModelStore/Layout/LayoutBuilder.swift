@@ -126,7 +126,8 @@ struct LayoutBuilder {
                 properties.append(
                     .init(
                         name: relationship.name, slot: properties.count, isRelationship: true,
-                        destinationEntityNumber: numbers[relationship.destinationName], storage: storage))
+                        destinationEntityNumber: numbers[relationship.destinationName], storage: storage,
+                        inverseName: relationship.inverseName))
             }
             entities.append(
                 .init(

@@ -131,5 +131,8 @@ public struct StoreLayout: Sendable {
         /// The entity number of a relationship's destination.
         public let destinationEntityNumber: Int?
         public let storage: Storage
+        /// A relationship's inverse relationship on the destination entity, if it has one (a
+        /// one-to-many relationship is read through its inverse's key column).
+        public internal(set) var inverseName: String? = nil
     }
 }

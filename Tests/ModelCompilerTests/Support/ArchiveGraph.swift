@@ -28,6 +28,10 @@ struct ArchiveGraph {
 
     private(set) var entries: [String: [String: Value]] = [:]
     private let objects: [PropertyList]
+    /// Objects being expanded: an archive whose objects contain themselves, or chain deeper
+    /// than any model does (only a corrupt one), shows the repeat as a reference instead of
+    /// recursing until the stack runs out.
+    private var expanding: Set<UInt64> = []
 
     init(_ archive: PropertyList) {
         guard case .array(let objects)? = archive["$objects"], case .uid(let root)? = archive["$top"]?["root"] else {
@@ -39,12 +43,12 @@ struct ArchiveGraph {
     }
 
     private func className(_ object: PropertyList) -> String? {
-        guard case .uid(let index)? = object["$class"], Int(index) < objects.count else { return nil }
+        guard case .uid(let index)? = object["$class"], index < objects.count else { return nil }
         return objects[Int(index)]["$classname"]?.stringValue
     }
 
     private func string(_ value: PropertyList?) -> String? {
-        guard case .uid(let index)? = value, Int(index) < objects.count else { return value?.stringValue }
+        guard case .uid(let index)? = value, index < objects.count else { return value?.stringValue }
         return objects[Int(index)].stringValue
     }
 
@@ -54,10 +58,10 @@ struct ArchiveGraph {
         case "NSManagedObjectModel": return "model"
         case "NSEntityDescription": return "entity \(string(object["NSEntityName"]) ?? "?")"
         case "NSAttributeDescription", "NSRelationshipDescription", "NSCompositeAttributeDescription":
-            guard case .uid(let entity)? = object["NSEntity"], entity != 0 else { return nil }
+            guard case .uid(let entity)? = object["NSEntity"], entity != 0, entity < objects.count else { return nil }
             return "property \(string(objects[Int(entity)]["NSEntityName"]) ?? "?").\(string(object["NSPropertyName"]) ?? "?")"
         case "NSFetchIndexDescription":
-            guard case .uid(let entity)? = object["NSEntity"] else { return nil }
+            guard case .uid(let entity)? = object["NSEntity"], entity < objects.count else { return nil }
             return "index \(string(objects[Int(entity)]["NSEntityName"]) ?? "?").\(string(object["NSIndexName"]) ?? "?")"
         default: return nil
         }
@@ -66,9 +70,15 @@ struct ArchiveGraph {
     private mutating func value(_ item: PropertyList) -> Value {
         switch item {
         case .uid(let index):
-            guard index != 0, Int(index) < objects.count else { return .null }
+            guard index != 0, index < objects.count else { return .null }
             let object = objects[Int(index)]
-            guard let className = className(object) else { return value(object) }
+            let className = className(object)
+            // Entities and properties being expanded are referred to by name, as below.
+            if let className, let name = identity(of: object, className: className), entries[name] != nil { return .reference(name) }
+            // Real archives nest a few levels deep; a corrupt one may chain thousands of objects.
+            guard expanding.count < 200, expanding.insert(index).inserted else { return .reference("object \(index)") }
+            defer { expanding.remove(index) }
+            guard let className else { return value(object) }
             switch className {
             case "NSMutableDictionary", "NSDictionary":
                 guard case .array(let keys)? = object["NS.keys"], case .array(let values)? = object["NS.objects"] else { return .null }
@@ -99,7 +109,7 @@ struct ArchiveGraph {
             }
         case .string(let text): return text == "$null" ? .null : .scalar(text)
         case .integer(let number): return .scalar(String(number))
-        case .real(let number): return .scalar(number == number.rounded() ? String(Int64(number)) : String(number))
+        case .real(let number): return .scalar(Int64(exactly: number).map { String($0) } ?? String(number))
         case .boolean(let flag): return .scalar(flag ? "true" : "false")
         case .data(let bytes): return .scalar(bytes.map { String($0, radix: 16) }.joined())
         case .date(let seconds): return .scalar("date \(seconds)")

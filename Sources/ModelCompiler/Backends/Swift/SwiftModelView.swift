@@ -117,6 +117,9 @@ struct SwiftModelView {
         let keys: [MustacheValue] = (allAttributes.map(\.name) + allRelationships.map(\.name)).map {
             ["name": .string(SwiftPropertyName.spelling($0)), "literal": .string(SwiftNames.literal($0))]
         }
+        let lineage = declaringLineage(of: entity)
+        let declaredAttributes = lineage.flatMap(\.attributes)
+        let declaredRelationships = lineage.flatMap(\.relationships)
         let mapped = SwiftClassName(of: entity)
         var objcName: MustacheValue = .null
         if case .generated(_, let name?) = mapped { objcName = .string(name) }
@@ -125,22 +128,27 @@ struct SwiftModelView {
             "className": .string(mapped.swiftType), "objcName": objcName,
             "superclass": .string(parent.map { SwiftClassName(of: $0).swiftType } ?? "NSManagedObject"),
             "isAbstract": .bool(entity.isAbstract), "documentationLines": Self.documentationLines(entity.documentation),
-            "attributes": .list(declaredAttributes(of: entity).map { attributeValue($0) }),
-            "relationships": .list(declaredRelationships(of: entity).map { relationshipValue($0) }),
-            "toManyRelationships": .list(declaredRelationships(of: entity).filter(\.isToMany).map { relationshipValue($0) }),
+            "attributes": .list(declaredAttributes.map { attributeValue($0) }),
+            "relationships": .list(declaredRelationships.map { relationshipValue($0) }),
+            "toManyRelationships": .list(declaredRelationships.filter(\.isToMany).map { relationshipValue($0) }),
             "keys": .list(keys), "hasSuperclassKeys": .bool(parent != nil),
         ]
     }
 
     /// The entity and the ancestors whose properties its class declares: those without a class
     /// of their own (generic `NSManagedObject` entities), up to the nearest one with a class.
+    /// Walks up only as far as needed (as `VersionLookup.ancestors` would, stopping at a cycle or
+    /// an unknown parent), so deep hierarchies of classes are not walked once per entity.
     func declaringLineage(of entity: Entity) -> [Entity] {
         var lineage = [entity]
-        for ancestor in lookup.ancestors(of: entity) {
-            guard SwiftClassName(of: ancestor) == .generic else { break }
-            lineage.insert(ancestor, at: 0)
+        var seen: Set<String> = [entity.name]
+        var current = entity
+        while let parentName = current.parentName, seen.insert(parentName).inserted, let parent = lookup.entity(named: parentName) {
+            guard SwiftClassName(of: parent) == .generic else { break }
+            lineage.append(parent)
+            current = parent
         }
-        return lineage
+        return lineage.reversed()
     }
 
     func declaredAttributes(of entity: Entity) -> [Attribute] { declaringLineage(of: entity).flatMap(\.attributes) }

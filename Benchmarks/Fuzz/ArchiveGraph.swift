@@ -1,0 +1,1 @@
+../../Tests/ModelCompilerTests/Support/ArchiveGraph.swift
