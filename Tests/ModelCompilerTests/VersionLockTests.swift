@@ -173,3 +173,15 @@ extension VersionLockTests {
         #expect(diagnostics.map(\.severity) == [.warning])
     }
 }
+
+extension VersionLockTests {
+    @Test func anEmptyLockIsNoLock() throws {
+        let scratch = try ScratchFolder()
+        let path = try Self.model(scratch, manifest: "versions: [V1, V2]\ncurrent: V2\n")
+        try scratch.write("M.modeld/versions.lock", "# nothing shipped yet\n")
+        #expect(Pipeline.load(path).diagnostics.isEmpty)
+        let outcome = try Self.ship(path, "V1")
+        #expect(!outcome.hasErrors)
+        #expect(try Self.read(path + "/versions.lock").contains("\nV1:\n  checksum: "))
+    }
+}

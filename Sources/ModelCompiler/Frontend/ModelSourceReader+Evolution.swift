@@ -102,10 +102,17 @@ extension ModelSourceReader {
         return entries
     }
 
-    /// The entries of `versions.lock` beside the manifest; none when there is no lock.
+    /// The entries of `versions.lock` beside the manifest; none when there is no lock, or when
+    /// it holds nothing but comments.
     func readLock(in folder: String) -> [LockEntry] {
         let path = folder + "/" + Self.lockName
-        guard FileManager.default.fileExists(atPath: path), let root = parseSingleDocument(path) else { return [] }
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        if let data = FileManager.default.contents(atPath: path),
+            let documents = try? parser.parseStream([UInt8](data), path: path), documents.allSatisfy(\.isNull)
+        {
+            return []
+        }
+        guard let root = parseSingleDocument(path) else { return [] }
         return VersionLockReader(diagnostics: diagnostics).read(root)
     }
 }
