@@ -11,10 +11,12 @@ public protocol KeyValueReadable {
 
 /// A type whose Swift key paths have string names, so `NSSortDescriptor(keyPath:ascending:)` and
 /// `NSExpression(forKeyPath:)` can turn a `KeyPath` into the key Core Data understands. Generated
-/// classes adopt it with a table of their properties' key paths.
+/// classes adopt it with a table of their properties' key paths. The requirement takes an
+/// `AnyKeyPath` (rooted at the receiver) so that non-final classes can adopt it and subclasses
+/// can override it with their own table.
 public protocol KeyPathStringConvertible {
     /// The string key path of `keyPath` (`"trip.name"`), or nil when the key path has no name.
-    static func keyPathString(for keyPath: PartialKeyPath<Self>) -> String?
+    static func keyPathString(for keyPath: AnyKeyPath) -> String?
 }
 
 extension KeyValueReadable {
@@ -27,11 +29,7 @@ extension KeyValueReadable {
 
 func keyPathString<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String? {
     guard let named = Root.self as? any KeyPathStringConvertible.Type else { return nil }
-    func lookup<T: KeyPathStringConvertible>(_ type: T.Type) -> String? {
-        guard let partial = keyPath as? PartialKeyPath<T> else { return nil }
-        return type.keyPathString(for: partial)
-    }
-    return lookup(named)
+    return named.keyPathString(for: keyPath)
 }
 
 /// Reads key paths of key-value objects, dictionaries and collections with key-value coding's

@@ -13,7 +13,7 @@ final class SampleObject: KeyValueReadable, KeyPathStringConvertible, CustomStri
     var age: Int? { values["age"] as? Int }
     var trip: SampleObject? { values["trip"] as? SampleObject }
 
-    static func keyPathString(for keyPath: PartialKeyPath<SampleObject>) -> String? {
+    static func keyPathString(for keyPath: AnyKeyPath) -> String? {
         switch keyPath {
         case \SampleObject.name: return "name"
         case \SampleObject.age: return "age"

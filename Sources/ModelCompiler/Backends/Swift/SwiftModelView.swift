@@ -132,6 +132,10 @@ struct SwiftModelView {
             "relationships": .list(declaredRelationships.map { relationshipValue($0) }),
             "toManyRelationships": .list(declaredRelationships.filter(\.isToMany).map { relationshipValue($0) }),
             "keys": .list(keys), "hasSuperclassKeys": .bool(parent != nil),
+            "slots": .list(
+                (declaredAttributes.map(\.name) + declaredRelationships.map(\.name)).map {
+                    ["name": .string(SwiftPropertyName.spelling($0)), "literal": .string(SwiftNames.literal($0))]
+                }),
         ]
     }
 
@@ -172,9 +176,13 @@ struct SwiftModelView {
             value["read"] = .string(read)
             value["write"] = write.map(MustacheValue.string) ?? .null
         }
+        let runtime = SwiftRuntimeAccessors.attribute(attribute, lookup: lookup)
+        value["runtimeRead"] = .string(runtime.read)
+        value["runtimeWrite"] = runtime.write.map(MustacheValue.string) ?? .null
         if let raw = accessor.rawValueAccessor {
             value["rawValueAccessor"] = [
                 "name": .string(raw.name), "type": .string(raw.type), "read": .string(raw.read),
+                "runtimeRead": .string(runtime.rawRead ?? "nil"),
                 "attributeName": .string(SwiftPropertyName.spelling(attribute.name)),
             ]
         }
@@ -197,7 +205,11 @@ struct SwiftModelView {
             documentation.append("Required: reading it before it is set (or after the destination is deleted) traps.")
         }
         let capitalized = SwiftNames.uppercasedFirst(relationship.name)
+        let runtime = SwiftRuntimeAccessors.relationship(relationship, destination: destination)
         return [
+            "runtimeRead": .string(runtime.read), "runtimeWrite": .string(runtime.write),
+            "mutableCollectionMethod": .string(relationship.isOrdered ? "mutableOrderedSetValue" : "mutableSetValue"),
+            "collectionType": .string(relationship.isOrdered ? "NSOrderedSet" : "NSSet"),
             "spaced": .bool(!documentation.isEmpty),
             "name": .string(SwiftPropertyName.spelling(relationship.name)), "capitalizedName": .string(capitalized),
             "destination": .string(destination),
