@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The Trips sample: a library whose model, Trips.modeld, is compiled during the build by the
-// modelgen plugin, and an executable that loads the compiled model from the library's bundle.
+// modelgen plugin; trips-info loads the compiled model from the library's bundle, trips-demo
+// works with a store through the generated classes.
 let package = Package(
     name: "Trips",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -17,6 +18,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "trips-info",
+            dependencies: ["Trips", .product(name: "ModelRuntime", package: "modelgen")]
+        ),
+        .executableTarget(
+            name: "trips-demo",
             dependencies: ["Trips", .product(name: "ModelRuntime", package: "modelgen")]
         ),
     ]

@@ -4,254 +4,423 @@
 enum EmbeddedTemplates {
     static let sources: [String: String] = [
         "entity": #"""
-        {{> header}}
+{{> header}}
 
-        {{> imports}}
+{{> imports}}
 
-        #if canImport(CoreData)
-        import CoreData
-        {{#classModules}}
-        import {{.}}
-        {{/classModules}}
+#if canImport(CoreData)
+import CoreData
+{{#classModules}}
+import {{.}}
+{{/classModules}}
 
-        {{> entityClass}}
-        #endif
+{{> entityClass}}
+#else
+import ModelRuntime
+{{#classModules}}
+import {{.}}
+{{/classModules}}
 
-        """#,
+{{> entityClassRuntime}}
+#endif
+
+"""#,
         "entityClass": #"""
-        {{#documentationLines}}
-        /// {{{.}}}
-        {{/documentationLines}}
-        {{#objcName}}
-        @objc({{.}})
-        {{/objcName}}
-        {{access}} class {{className}}: {{superclass}} {
-            @nonobjc {{access}} class func fetchRequest() -> NSFetchRequest<{{className}}> {
-                NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
-            }
+{{#documentationLines}}
+/// {{{.}}}
+{{/documentationLines}}
+{{#objcName}}
+@objc({{.}})
+{{/objcName}}
+{{access}} class {{className}}: {{superclass}} {
+    @nonobjc {{access}} class func fetchRequest() -> NSFetchRequest<{{className}}> {
+        NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
+    }
 
-            /// The names of `{{name}}`'s properties, for predicates, sort descriptors and key paths.
-            {{access}} enum Keys {
-                {{#keys}}
-                {{access}} static let {{name}} = {{{literal}}}
-                {{/keys}}
-            }
+    /// The names of `{{name}}`'s properties, for predicates, sort descriptors and key paths.
+    {{access}} enum Keys {
+        {{#keys}}
+        {{access}} static let {{name}} = {{{literal}}}
+        {{/keys}}
+    }
 
-            {{#attributes}}
-            {{#spaced}}
+    {{#attributes}}
+    {{#spaced}}
 
-            {{/spaced}}
-            {{#documentationLines}}
-            /// {{{.}}}
-            {{/documentationLines}}
-            {{#isManaged}}
-            @NSManaged {{access}} {{setterAccess}}var {{name}}: {{{swiftType}}}
-            {{/isManaged}}
-            {{#isComputed}}
-            {{access}} var {{name}}: {{{swiftType}}} {
-                get {
-                    willAccessValue(forKey: Keys.{{name}})
-                    defer { didAccessValue(forKey: Keys.{{name}}) }
-                    return {{{read}}}
-                }
-                {{#write}}
-                set {
-                    willChangeValue(forKey: Keys.{{name}})
-                    defer { didChangeValue(forKey: Keys.{{name}}) }
-                    setPrimitiveValue({{{write}}}, forKey: Keys.{{name}})
-                }
-                {{/write}}
-            }
-
-            {{/isComputed}}
-            {{#rawValueAccessor}}
-
-            /// The raw value stored for `{{attributeName}}`, also when it is not a known case.
-            {{access}} var {{name}}: {{{type}}} {
-                willAccessValue(forKey: Keys.{{attributeName}})
-                defer { didAccessValue(forKey: Keys.{{attributeName}}) }
-                return {{{read}}}
-            }
-
-            {{/rawValueAccessor}}
-            {{/attributes}}
-
-            {{#relationships}}
-            {{#spaced}}
-
-            {{/spaced}}
-            {{#documentationLines}}
-            /// {{{.}}}
-            {{/documentationLines}}
-            @NSManaged {{access}} var {{name}}: {{{swiftType}}}
-            {{/relationships}}
+    {{/spaced}}
+    {{#documentationLines}}
+    /// {{{.}}}
+    {{/documentationLines}}
+    {{#isManaged}}
+    @NSManaged {{access}} {{setterAccess}}var {{name}}: {{{swiftType}}}
+    {{/isManaged}}
+    {{#isComputed}}
+    {{access}} var {{name}}: {{{swiftType}}} {
+        get {
+            willAccessValue(forKey: Keys.{{name}})
+            defer { didAccessValue(forKey: Keys.{{name}}) }
+            return {{{read}}}
         }
-        {{#toManyRelationships}}
-
-        // MARK: Generated accessors for {{name}}
-
-        extension {{className}} {
-            {{#isOrdered}}
-            @objc(insertObject:in{{capitalizedName}}AtIndex:)
-            @NSManaged {{access}} func insertInto{{capitalizedName}}(_ value: {{destination}}, at index: Int)
-
-            @objc(removeObjectFrom{{capitalizedName}}AtIndex:)
-            @NSManaged {{access}} func removeFrom{{capitalizedName}}(at index: Int)
-
-            @objc(insert{{capitalizedName}}:atIndexes:)
-            @NSManaged {{access}} func insertInto{{capitalizedName}}(_ values: [{{destination}}], at indexes: NSIndexSet)
-
-            @objc(remove{{capitalizedName}}AtIndexes:)
-            @NSManaged {{access}} func removeFrom{{capitalizedName}}(at indexes: NSIndexSet)
-
-            @objc(replaceObjectIn{{capitalizedName}}AtIndex:withObject:)
-            @NSManaged {{access}} func replace{{capitalizedName}}(at index: Int, with value: {{destination}})
-
-            @objc(replace{{capitalizedName}}AtIndexes:with{{capitalizedName}}:)
-            @NSManaged {{access}} func replace{{capitalizedName}}(at indexes: NSIndexSet, with values: [{{destination}}])
-
-            {{/isOrdered}}
-            @objc(add{{capitalizedName}}Object:)
-            @NSManaged {{access}} func addTo{{capitalizedName}}(_ value: {{destination}})
-
-            @objc(remove{{capitalizedName}}Object:)
-            @NSManaged {{access}} func removeFrom{{capitalizedName}}(_ value: {{destination}})
-
-            @objc(add{{capitalizedName}}:)
-            @NSManaged {{access}} func addTo{{capitalizedName}}(_ values: {{#isOrdered}}NSOrderedSet{{/isOrdered}}{{^isOrdered}}NSSet{{/isOrdered}})
-
-            @objc(remove{{capitalizedName}}:)
-            @NSManaged {{access}} func removeFrom{{capitalizedName}}(_ values: {{#isOrdered}}NSOrderedSet{{/isOrdered}}{{^isOrdered}}NSSet{{/isOrdered}})
+        {{#write}}
+        set {
+            willChangeValue(forKey: Keys.{{name}})
+            defer { didChangeValue(forKey: Keys.{{name}}) }
+            setPrimitiveValue({{{write}}}, forKey: Keys.{{name}})
         }
-        {{/toManyRelationships}}
+        {{/write}}
+    }
 
-        """#,
+    {{/isComputed}}
+    {{#rawValueAccessor}}
+
+    /// The raw value stored for `{{attributeName}}`, also when it is not a known case.
+    {{access}} var {{name}}: {{{type}}} {
+        willAccessValue(forKey: Keys.{{attributeName}})
+        defer { didAccessValue(forKey: Keys.{{attributeName}}) }
+        return {{{read}}}
+    }
+
+    {{/rawValueAccessor}}
+    {{/attributes}}
+
+    {{#relationships}}
+    {{#spaced}}
+
+    {{/spaced}}
+    {{#documentationLines}}
+    /// {{{.}}}
+    {{/documentationLines}}
+    @NSManaged {{access}} var {{name}}: {{{swiftType}}}
+    {{/relationships}}
+}
+{{#toManyRelationships}}
+
+// MARK: Generated accessors for {{name}}
+
+extension {{className}} {
+    {{#isOrdered}}
+    @objc(insertObject:in{{capitalizedName}}AtIndex:)
+    @NSManaged {{access}} func insertInto{{capitalizedName}}(_ value: {{destination}}, at index: Int)
+
+    @objc(removeObjectFrom{{capitalizedName}}AtIndex:)
+    @NSManaged {{access}} func removeFrom{{capitalizedName}}(at index: Int)
+
+    @objc(insert{{capitalizedName}}:atIndexes:)
+    @NSManaged {{access}} func insertInto{{capitalizedName}}(_ values: [{{destination}}], at indexes: NSIndexSet)
+
+    @objc(remove{{capitalizedName}}AtIndexes:)
+    @NSManaged {{access}} func removeFrom{{capitalizedName}}(at indexes: NSIndexSet)
+
+    @objc(replaceObjectIn{{capitalizedName}}AtIndex:withObject:)
+    @NSManaged {{access}} func replace{{capitalizedName}}(at index: Int, with value: {{destination}})
+
+    @objc(replace{{capitalizedName}}AtIndexes:with{{capitalizedName}}:)
+    @NSManaged {{access}} func replace{{capitalizedName}}(at indexes: NSIndexSet, with values: [{{destination}}])
+
+    {{/isOrdered}}
+    @objc(add{{capitalizedName}}Object:)
+    @NSManaged {{access}} func addTo{{capitalizedName}}(_ value: {{destination}})
+
+    @objc(remove{{capitalizedName}}Object:)
+    @NSManaged {{access}} func removeFrom{{capitalizedName}}(_ value: {{destination}})
+
+    @objc(add{{capitalizedName}}:)
+    @NSManaged {{access}} func addTo{{capitalizedName}}(_ values: {{#isOrdered}}NSOrderedSet{{/isOrdered}}{{^isOrdered}}NSSet{{/isOrdered}})
+
+    @objc(remove{{capitalizedName}}:)
+    @NSManaged {{access}} func removeFrom{{capitalizedName}}(_ values: {{#isOrdered}}NSOrderedSet{{/isOrdered}}{{^isOrdered}}NSSet{{/isOrdered}})
+}
+{{/toManyRelationships}}
+
+"""#,
+        "entityClassRuntime": #"""
+{{#documentationLines}}
+/// {{{.}}}
+{{/documentationLines}}
+{{access}} class {{className}}: {{superclass}} {
+    {{access}} class func fetchRequest() -> NSFetchRequest<{{className}}> {
+        NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
+    }
+
+    /// The names of `{{name}}`'s properties, for predicates, sort descriptors and key paths.
+    {{access}} enum Keys {
+        {{#keys}}
+        {{access}} static let {{name}} = {{{literal}}}
+        {{/keys}}
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        {{#slots}}
+        static let {{name}} = {{className}}.slot(forKey: {{{literal}}})
+        {{/slots}}
+    }
+
+    {{#attributes}}
+    {{#documentationLines}}
+    /// {{{.}}}
+    {{/documentationLines}}
+    {{access}} var {{name}}: {{{swiftType}}} {
+        get { {{{runtimeRead}}} }
+        {{#runtimeWrite}}
+        set { setValue({{{runtimeWrite}}}, atSlot: Slots.{{name}}) }
+        {{/runtimeWrite}}
+    }
+    {{#rawValueAccessor}}
+
+    /// The raw value stored for `{{attributeName}}`, also when it is not a known case.
+    {{access}} var {{name}}: {{{type}}} { {{{runtimeRead}}} }
+    {{/rawValueAccessor}}
+
+    {{/attributes}}
+    {{#relationships}}
+    {{#documentationLines}}
+    /// {{{.}}}
+    {{/documentationLines}}
+    {{access}} var {{name}}: {{{swiftType}}} {
+        get { {{{runtimeRead}}} }
+        set { setValue({{{runtimeWrite}}}, atSlot: Slots.{{name}}) }
+    }
+
+    {{/relationships}}
+    {{#hasSuperclassKeyPathNames}}override {{/hasSuperclassKeyPathNames}}{{access}} class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        {{#keys}}
+        case \{{className}}.{{name}}: Keys.{{name}}
+        {{/keys}}
+        default: {{#hasSuperclassKeyPathNames}}super.keyPathString(for: keyPath){{/hasSuperclassKeyPathNames}}{{^hasSuperclassKeyPathNames}}nil{{/hasSuperclassKeyPathNames}}
+        }
+    }
+}
+{{^hasSuperclassKeyPathNames}}
+
+extension {{className}}: KeyPathStringConvertible {}
+{{/hasSuperclassKeyPathNames}}
+{{#toManyRelationships}}
+
+// MARK: Generated accessors for {{name}}
+
+extension {{className}} {
+    {{#isOrdered}}
+    {{access}} func insertInto{{capitalizedName}}(_ value: {{destination}}, at index: Int) {
+        var members = objects(atSlot: Slots.{{name}})
+        members.insert(value, at: index)
+        setValue(members, atSlot: Slots.{{name}})
+    }
+
+    {{access}} func removeFrom{{capitalizedName}}(at index: Int) {
+        var members = objects(atSlot: Slots.{{name}})
+        members.remove(at: index)
+        setValue(members, atSlot: Slots.{{name}})
+    }
+
+    {{access}} func insertInto{{capitalizedName}}(_ values: [{{destination}}], at indexes: NSIndexSet) {
+        var members = objects(atSlot: Slots.{{name}})
+        var positions: [Int] = []
+        indexes.enumerate { index, _ in positions.append(index) }
+        for (value, index) in zip(values, positions) { members.insert(value, at: index) }
+        setValue(members, atSlot: Slots.{{name}})
+    }
+
+    {{access}} func removeFrom{{capitalizedName}}(at indexes: NSIndexSet) {
+        var members = objects(atSlot: Slots.{{name}})
+        var positions: [Int] = []
+        indexes.enumerate { index, _ in positions.append(index) }
+        for index in positions.reversed() { members.remove(at: index) }
+        setValue(members, atSlot: Slots.{{name}})
+    }
+
+    {{access}} func replace{{capitalizedName}}(at index: Int, with value: {{destination}}) {
+        var members = objects(atSlot: Slots.{{name}})
+        members[index] = value
+        setValue(members, atSlot: Slots.{{name}})
+    }
+
+    {{access}} func replace{{capitalizedName}}(at indexes: NSIndexSet, with values: [{{destination}}]) {
+        var members = objects(atSlot: Slots.{{name}})
+        var positions: [Int] = []
+        indexes.enumerate { index, _ in positions.append(index) }
+        for (index, value) in zip(positions, values) { members[index] = value }
+        setValue(members, atSlot: Slots.{{name}})
+    }
+
+    {{/isOrdered}}
+    {{access}} func addTo{{capitalizedName}}(_ value: {{destination}}) {
+        {{mutableCollectionMethod}}(forKey: Keys.{{name}}).add(value)
+    }
+
+    {{access}} func removeFrom{{capitalizedName}}(_ value: {{destination}}) {
+        {{mutableCollectionMethod}}(forKey: Keys.{{name}}).remove(value)
+    }
+
+    {{access}} func addTo{{capitalizedName}}(_ values: {{collectionType}}) {
+        {{mutableCollectionMethod}}(forKey: Keys.{{name}}).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    {{access}} func removeFrom{{capitalizedName}}(_ values: {{collectionType}}) {
+        let proxy = {{mutableCollectionMethod}}(forKey: Keys.{{name}})
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
+{{/toManyRelationships}}
+
+"""#,
         "header": #"""
-        // {{generatedNotice}}
+// {{generatedNotice}}
 
-        """#,
+"""#,
         "imports": #"""
-        import Foundation
-        {{#imports}}
-        import {{.}}
-        {{/imports}}
+import Foundation
+{{#imports}}
+import {{.}}
+{{/imports}}
 
-        """#,
+"""#,
         "model": #"""
-        {{> header}}
+{{> header}}
 
-        {{> imports}}
+{{> imports}}
 
-        /// The versions of the {{modelNameText}} model and where its compiled form lives.
-        {{access}} enum {{typeName}} {
-            /// The model's name, which is also the name of its compiled `.momd` bundle.
-            {{access}} static let name = {{{modelName}}}
+/// The versions of the {{modelNameText}} model and where its compiled form lives.
+{{access}} enum {{typeName}} {
+    /// The model's name, which is also the name of its compiled `.momd` bundle.
+    {{access}} static let name = {{{modelName}}}
 
-            /// A version of the model, identified by the checksum Core Data computes for it
-            /// (`NSManagedObjectModel.versionChecksum`).
-            {{access}} enum Version: String, CaseIterable, Sendable {
-                {{#versions}}
-                case {{caseName}} = {{{name}}}
-                {{/versions}}
+    /// A version of the model, identified by the checksum Core Data computes for it
+    /// (`NSManagedObjectModel.versionChecksum`).
+    {{access}} enum Version: String, CaseIterable, Sendable {
+        {{#versions}}
+        case {{caseName}} = {{{name}}}
+        {{/versions}}
 
-                /// The version checksum, as `NSManagedObjectModel.versionChecksum` reports it.
-                {{access}} var checksum: String {
-                    switch self {
-                    {{#versions}}
-                    case .{{caseName}}: {{{checksum}}}
-                    {{/versions}}
-                    }
-                }
-            }
-
-            /// The version new stores are created with.
-            {{access}} static let currentVersion = Version.{{currentCase}}
-        }
-        {{#enums}}
-
-        {{#documentationLines}}
-        /// {{{.}}}
-        {{/documentationLines}}
-        {{access}} enum {{name}}: {{rawType}}, CaseIterable, Codable, Sendable {
-            {{#cases}}
-            case {{name}}{{#rawValue}} = {{{rawValue}}}{{/rawValue}}
-            {{/cases}}
-        }
-        {{/enums}}
-        {{#composites}}
-
-        {{#documentationLines}}
-        /// {{{.}}}
-        {{/documentationLines}}
-        {{access}} struct {{name}}: Codable, Hashable, Sendable {
-            {{#fields}}
-            {{#documentationLines}}
-            /// {{{.}}}
-            {{/documentationLines}}
-            {{access}} var {{name}}: {{{swiftType}}}
-            {{/fields}}
-
-            {{#hasFields}}
-            {{access}} init({{{initParameters}}}) {
-                {{#fields}}
-                self.{{name}} = {{name}}
-                {{/fields}}
-            }
-
-            /// Reads the dictionary Core Data stores for a composite attribute; nil when a required
-            /// field is missing or has another type.
-            {{access}} init?(coreDataDictionary dictionary: [String: Any]) {
-                {{#fields}}
-                {{#isOptional}}
-                self.{{name}} = {{{decode}}}
-                {{/isOptional}}
-                {{^isOptional}}
-                guard let {{name}} = {{{decode}}} else { return nil }
-                self.{{name}} = {{name}}
-                {{/isOptional}}
-                {{/fields}}
-            }
-
-            /// The dictionary Core Data stores for a composite attribute.
-            {{access}} var coreDataDictionary: [String: Any] {
-                var dictionary: [String: Any] = [:]
-                {{#fields}}
-                dictionary[{{{key}}}] = {{{encode}}}
-                {{/fields}}
-                return dictionary
-            }
-            {{/hasFields}}
-            {{^hasFields}}
-            {{access}} init() {}
-
-            /// A composite without fields stores an empty dictionary.
-            {{access}} init?(coreDataDictionary dictionary: [String: Any]) {}
-
-            /// The dictionary Core Data stores for a composite attribute.
-            {{access}} var coreDataDictionary: [String: Any] { [:] }
-            {{/hasFields}}
-        }
-        {{/composites}}
-
-        #if canImport(CoreData)
-        import CoreData
-        {{#classModules}}
-        import {{.}}
-        {{/classModules}}
-        {{#entities}}
-
-        {{> entityClass}}
-        {{/entities}}
-
-        extension {{typeName}} {
-            /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
-            /// `Bundle.module`); nil when the bundle has no `{{modelNameText}}.momd`.
-            {{access}} static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
-                bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
+        /// The version checksum, as `NSManagedObjectModel.versionChecksum` reports it.
+        {{access}} var checksum: String {
+            switch self {
+            {{#versions}}
+            case .{{caseName}}: {{{checksum}}}
+            {{/versions}}
             }
         }
-        #endif
+    }
 
-        """#,
+    /// The version new stores are created with.
+    {{access}} static let currentVersion = Version.{{currentCase}}
+}
+{{#enums}}
+
+{{#documentationLines}}
+/// {{{.}}}
+{{/documentationLines}}
+{{access}} enum {{name}}: {{rawType}}, CaseIterable, Codable, Sendable {
+    {{#cases}}
+    case {{name}}{{#rawValue}} = {{{rawValue}}}{{/rawValue}}
+    {{/cases}}
+}
+{{/enums}}
+{{#composites}}
+
+{{#documentationLines}}
+/// {{{.}}}
+{{/documentationLines}}
+{{access}} struct {{name}}: Codable, Hashable, Sendable {
+    {{#fields}}
+    {{#documentationLines}}
+    /// {{{.}}}
+    {{/documentationLines}}
+    {{access}} var {{name}}: {{{swiftType}}}
+    {{/fields}}
+
+    {{#hasFields}}
+    {{access}} init({{{initParameters}}}) {
+        {{#fields}}
+        self.{{name}} = {{name}}
+        {{/fields}}
+    }
+
+    /// Reads the dictionary Core Data stores for a composite attribute; nil when a required
+    /// field is missing or has another type.
+    {{access}} init?(coreDataDictionary dictionary: [String: Any]) {
+        {{#fields}}
+        {{#isOptional}}
+        self.{{name}} = {{{decode}}}
+        {{/isOptional}}
+        {{^isOptional}}
+        guard let {{name}} = {{{decode}}} else { return nil }
+        self.{{name}} = {{name}}
+        {{/isOptional}}
+        {{/fields}}
+    }
+
+    /// The dictionary Core Data stores for a composite attribute.
+    {{access}} var coreDataDictionary: [String: Any] {
+        var dictionary: [String: Any] = [:]
+        {{#fields}}
+        dictionary[{{{key}}}] = {{{encode}}}
+        {{/fields}}
+        return dictionary
+    }
+    {{/hasFields}}
+    {{^hasFields}}
+    {{access}} init() {}
+
+    /// A composite without fields stores an empty dictionary.
+    {{access}} init?(coreDataDictionary dictionary: [String: Any]) {}
+
+    /// The dictionary Core Data stores for a composite attribute.
+    {{access}} var coreDataDictionary: [String: Any] { [:] }
+    {{/hasFields}}
+}
+{{/composites}}
+
+#if canImport(CoreData)
+import CoreData
+{{#classModules}}
+import {{.}}
+{{/classModules}}
+{{#entities}}
+
+{{> entityClass}}
+{{/entities}}
+#else
+import ModelRuntime
+{{#classModules}}
+import {{.}}
+{{/classModules}}
+{{#entities}}
+
+{{> entityClassRuntime}}
+{{/entities}}
+{{#queryTypealiases}}
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias {{.}} = ModelRuntime.{{.}}
+{{/queryTypealiases}}
+
+extension {{typeName}} {
+    /// A context of the given concurrency type on a new coordinator of `model` with a SQLite
+    /// store at `storeURL` (`NSPersistentContainer` does the same on Apple platforms).
+    {{access}} static func makeContext(
+        model: NSManagedObjectModel, storeURL: URL,
+        concurrencyType: NSManagedObjectContext.ConcurrencyType = .privateQueueConcurrencyType
+    ) throws -> NSManagedObjectContext {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+        let context = NSManagedObjectContext(concurrencyType: concurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        return context
+    }
+}
+#endif
+
+extension {{typeName}} {
+    /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
+    /// `Bundle.module`); nil when the bundle has no `{{modelNameText}}.momd`.
+    {{access}} static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
+        bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
+    }
+}
+
+"""#,
     ]
 }

@@ -26,6 +26,11 @@ public enum SwiftGenerator {
         public var templateOverrides: [String: String] = [:]
         /// How the header names the model's source: its file name, never an absolute path.
         public var sourceName: String = ""
+        /// Whether the model file declares, for platforms without Core Data, the module-wide
+        /// aliases that make `NSPredicate`, `NSSortDescriptor`… mean `ModelRuntime`'s rather than
+        /// Foundation's. A module declares them once: when a target has several models, only one
+        /// of them may (the build plugin picks the first by name).
+        public var declaresQueryTypealiases = true
 
         public init() {}
     }

@@ -49,6 +49,10 @@ struct SwiftModelView {
 
     // MARK: Model
 
+    /// Types both Foundation (on Linux, with Core Data's initialisers unavailable) and
+    /// `ModelRuntime` declare; a module that imports both needs aliases to name the runtime's.
+    static let queryTypeNames = ["NSComparisonPredicate", "NSCompoundPredicate", "NSExpression", "NSPredicate", "NSSortDescriptor"]
+
     func modelValue(entityFiles: Bool) -> MustacheValue {
         let hashes = model.versions.map { VersionHashes($0).versionChecksum }
         var usedCases: Set<String> = []
@@ -67,6 +71,7 @@ struct SwiftModelView {
             "versions": .list(versions), "currentCase": current, "enums": .list(version.enums.map(enumValue)),
             "composites": .list(version.composites.map(compositeValue)),
             "entities": .list(entityFiles ? [] : generatedEntities.map(entityValue)),
+            "queryTypealiases": .list(options.declaresQueryTypealiases ? Self.queryTypeNames.map(MustacheValue.string) : []),
         ]
     }
 
@@ -132,6 +137,8 @@ struct SwiftModelView {
             "relationships": .list(declaredRelationships.map { relationshipValue($0) }),
             "toManyRelationships": .list(declaredRelationships.filter(\.isToMany).map { relationshipValue($0) }),
             "keys": .list(keys), "hasSuperclassKeys": .bool(parent != nil),
+            // The runtime branch overrides the superclass's key path table when it has one.
+            "hasSuperclassKeyPathNames": .bool(parent.map { SwiftClassName(of: $0) != .generic } ?? false),
             "slots": .list(
                 (declaredAttributes.map(\.name) + declaredRelationships.map(\.name)).map {
                     ["name": .string(SwiftPropertyName.spelling($0)), "literal": .string(SwiftNames.literal($0))]

@@ -67,6 +67,7 @@ enum SwiftRuntimeAccessors {
         if relationship.isOrdered {
             return ("value(atSlot: \(slot)) as? NSOrderedSet ?? NSOrderedSet()", "newValue")
         }
+        if destination == "NSManagedObject" { return ("Set(objects(atSlot: \(slot)))", "Array(newValue)") }
         return ("Set(objects(atSlot: \(slot)).lazy.compactMap { $0 as? \(destination) })", "Array(newValue)")
     }
 }

@@ -58,4 +58,65 @@ public class Note: NSManagedObject {
     /// Required: reading it before it is set (or after the destination is deleted) traps.
     @NSManaged public var notebook: Notebook
 }
+#else
+import ModelRuntime
+
+public class Note: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Note> {
+        NSFetchRequest<Note>(entityName: "Note")
+    }
+
+    /// The names of `Note`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let body = "body"
+        public static let priority = "priority"
+        public static let pinned = "pinned"
+        public static let notebook = "notebook"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let body = Note.slot(forKey: "body")
+        static let priority = Note.slot(forKey: "priority")
+        static let pinned = Note.slot(forKey: "pinned")
+        static let notebook = Note.slot(forKey: "notebook")
+    }
+
+    public var body: String {
+        get { value(atSlot: Slots.body) as! String }
+        set { setValue(newValue, atSlot: Slots.body) }
+    }
+
+    /// A stored raw value that is not a case of `Priority` reads as `.normal`; `priorityRawValue` still has it.
+    public var priority: Priority {
+        get { (value(atSlot: Slots.priority) as? Int16).flatMap(Priority.init(rawValue:)) ?? .normal }
+        set { setValue(newValue.rawValue, atSlot: Slots.priority) }
+    }
+
+    /// The raw value stored for `priority`, also when it is not a known case.
+    public var priorityRawValue: Int16? { value(atSlot: Slots.priority) as? Int16 }
+
+    public var pinned: Bool? {
+        get { value(atSlot: Slots.pinned) as? Bool }
+        set { setValue(newValue, atSlot: Slots.pinned) }
+    }
+
+    /// Required: reading it before it is set (or after the destination is deleted) traps.
+    public var notebook: Notebook {
+        get { value(atSlot: Slots.notebook) as! Notebook }
+        set { setValue(newValue, atSlot: Slots.notebook) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Note.body: Keys.body
+        case \Note.priority: Keys.priority
+        case \Note.pinned: Keys.pinned
+        case \Note.notebook: Keys.notebook
+        default: nil
+        }
+    }
+}
+
+extension Note: KeyPathStringConvertible {}
 #endif

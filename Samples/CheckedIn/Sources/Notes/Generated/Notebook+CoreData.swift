@@ -40,4 +40,74 @@ extension Notebook {
     @objc(removeNotes:)
     @NSManaged public func removeFromNotes(_ values: NSSet)
 }
+#else
+import ModelRuntime
+
+/// A named collection of notes.
+public class Notebook: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Notebook> {
+        NSFetchRequest<Notebook>(entityName: "Notebook")
+    }
+
+    /// The names of `Notebook`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let title = "title"
+        public static let createdAt = "createdAt"
+        public static let notes = "notes"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let title = Notebook.slot(forKey: "title")
+        static let createdAt = Notebook.slot(forKey: "createdAt")
+        static let notes = Notebook.slot(forKey: "notes")
+    }
+
+    public var title: String {
+        get { value(atSlot: Slots.title) as! String }
+        set { setValue(newValue, atSlot: Slots.title) }
+    }
+
+    public var createdAt: Date {
+        get { value(atSlot: Slots.createdAt) as! Date }
+        set { setValue(newValue, atSlot: Slots.createdAt) }
+    }
+
+    public var notes: Set<Note> {
+        get { Set(objects(atSlot: Slots.notes).lazy.compactMap { $0 as? Note }) }
+        set { setValue(Array(newValue), atSlot: Slots.notes) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Notebook.title: Keys.title
+        case \Notebook.createdAt: Keys.createdAt
+        case \Notebook.notes: Keys.notes
+        default: nil
+        }
+    }
+}
+
+extension Notebook: KeyPathStringConvertible {}
+
+// MARK: Generated accessors for notes
+
+extension Notebook {
+    public func addToNotes(_ value: Note) {
+        mutableSetValue(forKey: Keys.notes).add(value)
+    }
+
+    public func removeFromNotes(_ value: Note) {
+        mutableSetValue(forKey: Keys.notes).remove(value)
+    }
+
+    public func addToNotes(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.notes).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    public func removeFromNotes(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.notes)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
 #endif

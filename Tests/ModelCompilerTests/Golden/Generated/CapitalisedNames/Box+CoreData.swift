@@ -51,4 +51,73 @@ extension Box {
     @objc(removeItems:)
     @NSManaged public func removeFromItems(_ values: NSSet)
 }
+#else
+import ModelRuntime
+
+public class Box: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Box> {
+        NSFetchRequest<Box>(entityName: "Box")
+    }
+
+    /// The names of `Box`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let Label = "Label"
+        public static let `default` = "default"
+        public static let Items = "Items"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let Label = Box.slot(forKey: "Label")
+        static let `default` = Box.slot(forKey: "default")
+        static let Items = Box.slot(forKey: "Items")
+    }
+
+    public var Label: String? {
+        get { value(atSlot: Slots.Label) as? String }
+        set { setValue(newValue, atSlot: Slots.Label) }
+    }
+
+    public var `default`: Bool? {
+        get { value(atSlot: Slots.`default`) as? Bool }
+        set { setValue(newValue, atSlot: Slots.`default`) }
+    }
+
+    public var Items: Set<Item> {
+        get { Set(objects(atSlot: Slots.Items).lazy.compactMap { $0 as? Item }) }
+        set { setValue(Array(newValue), atSlot: Slots.Items) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Box.Label: Keys.Label
+        case \Box.`default`: Keys.`default`
+        case \Box.Items: Keys.Items
+        default: nil
+        }
+    }
+}
+
+extension Box: KeyPathStringConvertible {}
+
+// MARK: Generated accessors for Items
+
+extension Box {
+    public func addToItems(_ value: Item) {
+        mutableSetValue(forKey: Keys.Items).add(value)
+    }
+
+    public func removeFromItems(_ value: Item) {
+        mutableSetValue(forKey: Keys.Items).remove(value)
+    }
+
+    public func addToItems(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.Items).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    public func removeFromItems(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.Items)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
 #endif

@@ -21,4 +21,44 @@ public class Item: NSManagedObject {
 
     @NSManaged public var Box: Box?
 }
+#else
+import ModelRuntime
+
+public class Item: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Item> {
+        NSFetchRequest<Item>(entityName: "Item")
+    }
+
+    /// The names of `Item`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let Weight = "Weight"
+        public static let Box = "Box"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let Weight = Item.slot(forKey: "Weight")
+        static let Box = Item.slot(forKey: "Box")
+    }
+
+    public var Weight: Double {
+        get { value(atSlot: Slots.Weight) as? Double ?? 0 }
+        set { setValue(newValue, atSlot: Slots.Weight) }
+    }
+
+    public var Box: Box? {
+        get { value(atSlot: Slots.Box) as? Box }
+        set { setValue(newValue, atSlot: Slots.Box) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Item.Weight: Keys.Weight
+        case \Item.Box: Keys.Box
+        default: nil
+        }
+    }
+}
+
+extension Item: KeyPathStringConvertible {}
 #endif

@@ -39,4 +39,73 @@ extension FlowProject {
     @objc(removeOwned_tasks:)
     @NSManaged public func removeFromOwned_tasks(_ values: NSSet)
 }
+#else
+import ModelRuntime
+
+public class FlowProject: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<FlowProject> {
+        NSFetchRequest<FlowProject>(entityName: "FlowProject")
+    }
+
+    /// The names of `FlowProject`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let id = "id"
+        public static let name = "name"
+        public static let owned_tasks = "owned_tasks"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let id = FlowProject.slot(forKey: "id")
+        static let name = FlowProject.slot(forKey: "name")
+        static let owned_tasks = FlowProject.slot(forKey: "owned_tasks")
+    }
+
+    public var id: UUID? {
+        get { value(atSlot: Slots.id) as? UUID }
+        set { setValue(newValue, atSlot: Slots.id) }
+    }
+
+    public var name: String {
+        get { value(atSlot: Slots.name) as! String }
+        set { setValue(newValue, atSlot: Slots.name) }
+    }
+
+    public var owned_tasks: Set<FlowTask> {
+        get { Set(objects(atSlot: Slots.owned_tasks).lazy.compactMap { $0 as? FlowTask }) }
+        set { setValue(Array(newValue), atSlot: Slots.owned_tasks) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \FlowProject.id: Keys.id
+        case \FlowProject.name: Keys.name
+        case \FlowProject.owned_tasks: Keys.owned_tasks
+        default: nil
+        }
+    }
+}
+
+extension FlowProject: KeyPathStringConvertible {}
+
+// MARK: Generated accessors for owned_tasks
+
+extension FlowProject {
+    public func addToOwned_tasks(_ value: FlowTask) {
+        mutableSetValue(forKey: Keys.owned_tasks).add(value)
+    }
+
+    public func removeFromOwned_tasks(_ value: FlowTask) {
+        mutableSetValue(forKey: Keys.owned_tasks).remove(value)
+    }
+
+    public func addToOwned_tasks(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.owned_tasks).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    public func removeFromOwned_tasks(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.owned_tasks)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
 #endif

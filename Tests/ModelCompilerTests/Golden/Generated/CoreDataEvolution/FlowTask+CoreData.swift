@@ -57,4 +57,92 @@ public class FlowTask: NSManagedObject {
 
     @NSManaged public var owner_project: FlowProject?
 }
+#else
+import ModelRuntime
+
+public class FlowTask: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<FlowTask> {
+        NSFetchRequest<FlowTask>(entityName: "FlowTask")
+    }
+
+    /// The names of `FlowTask`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let id = "id"
+        public static let name = "name"
+        public static let created_at = "created_at"
+        public static let status_raw = "status_raw"
+        public static let config_blob = "config_blob"
+        public static let tags_payload = "tags_payload"
+        public static let location = "location"
+        public static let owner_project = "owner_project"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let id = FlowTask.slot(forKey: "id")
+        static let name = FlowTask.slot(forKey: "name")
+        static let created_at = FlowTask.slot(forKey: "created_at")
+        static let status_raw = FlowTask.slot(forKey: "status_raw")
+        static let config_blob = FlowTask.slot(forKey: "config_blob")
+        static let tags_payload = FlowTask.slot(forKey: "tags_payload")
+        static let location = FlowTask.slot(forKey: "location")
+        static let owner_project = FlowTask.slot(forKey: "owner_project")
+    }
+
+    public var id: UUID? {
+        get { value(atSlot: Slots.id) as? UUID }
+        set { setValue(newValue, atSlot: Slots.id) }
+    }
+
+    public var name: String {
+        get { value(atSlot: Slots.name) as! String }
+        set { setValue(newValue, atSlot: Slots.name) }
+    }
+
+    public var created_at: Date? {
+        get { value(atSlot: Slots.created_at) as? Date }
+        set { setValue(newValue, atSlot: Slots.created_at) }
+    }
+
+    public var status_raw: String? {
+        get { value(atSlot: Slots.status_raw) as? String }
+        set { setValue(newValue, atSlot: Slots.status_raw) }
+    }
+
+    public var config_blob: Data? {
+        get { value(atSlot: Slots.config_blob) as? Data }
+        set { setValue(newValue, atSlot: Slots.config_blob) }
+    }
+
+    public var tags_payload: NSObject? {
+        get { value(atSlot: Slots.tags_payload) as? NSObject }
+        set { setValue(newValue, atSlot: Slots.tags_payload) }
+    }
+
+    public var location: FlowPoint? {
+        get { (value(atSlot: Slots.location) as? [String: Any]).flatMap(FlowPoint.init(coreDataDictionary:)) }
+        set { setValue(newValue?.coreDataDictionary, atSlot: Slots.location) }
+    }
+
+    public var owner_project: FlowProject? {
+        get { value(atSlot: Slots.owner_project) as? FlowProject }
+        set { setValue(newValue, atSlot: Slots.owner_project) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \FlowTask.id: Keys.id
+        case \FlowTask.name: Keys.name
+        case \FlowTask.created_at: Keys.created_at
+        case \FlowTask.status_raw: Keys.status_raw
+        case \FlowTask.config_blob: Keys.config_blob
+        case \FlowTask.tags_payload: Keys.tags_payload
+        case \FlowTask.location: Keys.location
+        case \FlowTask.owner_project: Keys.owner_project
+        default: nil
+        }
+    }
+}
+
+extension FlowTask: KeyPathStringConvertible {}
 #endif

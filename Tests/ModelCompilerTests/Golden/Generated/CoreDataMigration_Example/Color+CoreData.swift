@@ -23,4 +23,52 @@ public class Color: NSManagedObject {
 
     @NSManaged public var post: Post?
 }
+#else
+import ModelRuntime
+
+public class Color: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Color> {
+        NSFetchRequest<Color>(entityName: "Color")
+    }
+
+    /// The names of `Color`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let colorID = "colorID"
+        public static let hex = "hex"
+        public static let post = "post"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let colorID = Color.slot(forKey: "colorID")
+        static let hex = Color.slot(forKey: "hex")
+        static let post = Color.slot(forKey: "post")
+    }
+
+    public var colorID: String? {
+        get { value(atSlot: Slots.colorID) as? String }
+        set { setValue(newValue, atSlot: Slots.colorID) }
+    }
+
+    public var hex: String? {
+        get { value(atSlot: Slots.hex) as? String }
+        set { setValue(newValue, atSlot: Slots.hex) }
+    }
+
+    public var post: Post? {
+        get { value(atSlot: Slots.post) as? Post }
+        set { setValue(newValue, atSlot: Slots.post) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Color.colorID: Keys.colorID
+        case \Color.hex: Keys.hex
+        case \Color.post: Keys.post
+        default: nil
+        }
+    }
+}
+
+extension Color: KeyPathStringConvertible {}
 #endif

@@ -39,4 +39,61 @@ public class Post: NSManagedObject {
     /// Required: reading it before it is set (or after the destination is deleted) traps.
     @NSManaged public var color: Color
 }
+#else
+import ModelRuntime
+
+public class Post: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Post> {
+        NSFetchRequest<Post>(entityName: "Post")
+    }
+
+    /// The names of `Post`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let date = "date"
+        public static let hide = "hide"
+        public static let postID = "postID"
+        public static let color = "color"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let date = Post.slot(forKey: "date")
+        static let hide = Post.slot(forKey: "hide")
+        static let postID = Post.slot(forKey: "postID")
+        static let color = Post.slot(forKey: "color")
+    }
+
+    public var date: Date? {
+        get { value(atSlot: Slots.date) as? Date }
+        set { setValue(newValue, atSlot: Slots.date) }
+    }
+
+    public var hide: Bool? {
+        get { value(atSlot: Slots.hide) as? Bool }
+        set { setValue(newValue, atSlot: Slots.hide) }
+    }
+
+    public var postID: String? {
+        get { value(atSlot: Slots.postID) as? String }
+        set { setValue(newValue, atSlot: Slots.postID) }
+    }
+
+    /// Required: reading it before it is set (or after the destination is deleted) traps.
+    public var color: Color {
+        get { value(atSlot: Slots.color) as! Color }
+        set { setValue(newValue, atSlot: Slots.color) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Post.date: Keys.date
+        case \Post.hide: Keys.hide
+        case \Post.postID: Keys.postID
+        case \Post.color: Keys.color
+        default: nil
+        }
+    }
+}
+
+extension Post: KeyPathStringConvertible {}
 #endif

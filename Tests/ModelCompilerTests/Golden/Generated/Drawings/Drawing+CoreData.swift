@@ -75,4 +75,64 @@ public class Drawing: NSManagedObject {
         }
     }
 }
+#else
+import ModelRuntime
+
+public class Drawing: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Drawing> {
+        NSFetchRequest<Drawing>(entityName: "Drawing")
+    }
+
+    /// The names of `Drawing`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let origin = "origin"
+        public static let frame = "frame"
+        public static let label = "label"
+        public static let caption = "caption"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let origin = Drawing.slot(forKey: "origin")
+        static let frame = Drawing.slot(forKey: "frame")
+        static let label = Drawing.slot(forKey: "label")
+        static let caption = Drawing.slot(forKey: "caption")
+    }
+
+    /// Reads as `Point(x: 0, y: 0)` until a value is set, or when the stored dictionary lacks a required field.
+    public var origin: Point {
+        get { (value(atSlot: Slots.origin) as? [String: Any]).flatMap(Point.init(coreDataDictionary:)) ?? Point(x: 0, y: 0) }
+        set { setValue(newValue.coreDataDictionary, atSlot: Slots.origin) }
+    }
+
+    /// Reads as a `Frame` whose required fields are zero, empty or false until a value is set, or when the stored dictionary lacks a required field.
+    public var frame: Frame {
+        get { (value(atSlot: Slots.frame) as? [String: Any]).flatMap(Frame.init(coreDataDictionary:)) ?? Frame(origin: Point(x: 0, y: 0), size: Size(width: 0, height: 0)) }
+        set { setValue(newValue.coreDataDictionary, atSlot: Slots.frame) }
+    }
+
+    public var label: Label? {
+        get { (value(atSlot: Slots.label) as? [String: Any]).flatMap(Label.init(coreDataDictionary:)) }
+        set { setValue(newValue?.coreDataDictionary, atSlot: Slots.label) }
+    }
+
+    /// A required composite with every kind of field.
+    /// Reads as a `Label` whose required fields are zero, empty or false until a value is set, or when the stored dictionary lacks a required field.
+    public var caption: Label {
+        get { (value(atSlot: Slots.caption) as? [String: Any]).flatMap(Label.init(coreDataDictionary:)) ?? Label(text: "", createdAt: Date(timeIntervalSinceReferenceDate: 0), data: Data(), visible: false, amount: 0, count: 0) }
+        set { setValue(newValue.coreDataDictionary, atSlot: Slots.caption) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Drawing.origin: Keys.origin
+        case \Drawing.frame: Keys.frame
+        case \Drawing.label: Keys.label
+        case \Drawing.caption: Keys.caption
+        default: nil
+        }
+    }
+}
+
+extension Drawing: KeyPathStringConvertible {}
 #endif

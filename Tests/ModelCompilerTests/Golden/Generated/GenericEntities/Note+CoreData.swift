@@ -39,4 +39,73 @@ extension Note {
     @objc(removeAttachments:)
     @NSManaged public func removeFromAttachments(_ values: NSSet)
 }
+#else
+import ModelRuntime
+
+public class Note: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Note> {
+        NSFetchRequest<Note>(entityName: "Note")
+    }
+
+    /// The names of `Note`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let text = "text"
+        public static let attachments = "attachments"
+        public static let tag = "tag"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let text = Note.slot(forKey: "text")
+        static let attachments = Note.slot(forKey: "attachments")
+        static let tag = Note.slot(forKey: "tag")
+    }
+
+    public var text: String? {
+        get { value(atSlot: Slots.text) as? String }
+        set { setValue(newValue, atSlot: Slots.text) }
+    }
+
+    public var attachments: Set<NSManagedObject> {
+        get { Set(objects(atSlot: Slots.attachments)) }
+        set { setValue(Array(newValue), atSlot: Slots.attachments) }
+    }
+
+    public var tag: NSManagedObject? {
+        get { value(atSlot: Slots.tag) as? NSManagedObject }
+        set { setValue(newValue, atSlot: Slots.tag) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Note.text: Keys.text
+        case \Note.attachments: Keys.attachments
+        case \Note.tag: Keys.tag
+        default: nil
+        }
+    }
+}
+
+extension Note: KeyPathStringConvertible {}
+
+// MARK: Generated accessors for attachments
+
+extension Note {
+    public func addToAttachments(_ value: NSManagedObject) {
+        mutableSetValue(forKey: Keys.attachments).add(value)
+    }
+
+    public func removeFromAttachments(_ value: NSManagedObject) {
+        mutableSetValue(forKey: Keys.attachments).remove(value)
+    }
+
+    public func addToAttachments(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.attachments).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    public func removeFromAttachments(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.attachments)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
 #endif

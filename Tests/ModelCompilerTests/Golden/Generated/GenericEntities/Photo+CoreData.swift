@@ -23,4 +23,52 @@ public class Photo: NSManagedObject {
 
     @NSManaged public var note: Note?
 }
+#else
+import ModelRuntime
+
+public class Photo: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Photo> {
+        NSFetchRequest<Photo>(entityName: "Photo")
+    }
+
+    /// The names of `Photo`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let data = "data"
+        public static let caption = "caption"
+        public static let note = "note"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let data = Photo.slot(forKey: "data")
+        static let caption = Photo.slot(forKey: "caption")
+        static let note = Photo.slot(forKey: "note")
+    }
+
+    public var data: Data? {
+        get { value(atSlot: Slots.data) as? Data }
+        set { setValue(newValue, atSlot: Slots.data) }
+    }
+
+    public var caption: String? {
+        get { value(atSlot: Slots.caption) as? String }
+        set { setValue(newValue, atSlot: Slots.caption) }
+    }
+
+    public var note: Note? {
+        get { value(atSlot: Slots.note) as? Note }
+        set { setValue(newValue, atSlot: Slots.note) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Photo.data: Keys.data
+        case \Photo.caption: Keys.caption
+        case \Photo.note: Keys.note
+        default: nil
+        }
+    }
+}
+
+extension Photo: KeyPathStringConvertible {}
 #endif

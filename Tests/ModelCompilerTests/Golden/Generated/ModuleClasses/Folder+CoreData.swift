@@ -57,4 +57,103 @@ extension Folder {
     @objc(removeSubfolders:)
     @NSManaged public func removeFromSubfolders(_ values: NSSet)
 }
+#else
+import ModelRuntime
+import Data
+
+public class Folder: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Folder> {
+        NSFetchRequest<Folder>(entityName: "Folder")
+    }
+
+    /// The names of `Folder`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let title = "title"
+        public static let bookmarks = "bookmarks"
+        public static let parent = "parent"
+        public static let subfolders = "subfolders"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let title = Folder.slot(forKey: "title")
+        static let bookmarks = Folder.slot(forKey: "bookmarks")
+        static let parent = Folder.slot(forKey: "parent")
+        static let subfolders = Folder.slot(forKey: "subfolders")
+    }
+
+    public var title: String {
+        get { value(atSlot: Slots.title) as! String }
+        set { setValue(newValue, atSlot: Slots.title) }
+    }
+
+    public var bookmarks: Set<Bookmark> {
+        get { Set(objects(atSlot: Slots.bookmarks).lazy.compactMap { $0 as? Bookmark }) }
+        set { setValue(Array(newValue), atSlot: Slots.bookmarks) }
+    }
+
+    public var parent: Folder? {
+        get { value(atSlot: Slots.parent) as? Folder }
+        set { setValue(newValue, atSlot: Slots.parent) }
+    }
+
+    public var subfolders: Set<Folder> {
+        get { Set(objects(atSlot: Slots.subfolders).lazy.compactMap { $0 as? Folder }) }
+        set { setValue(Array(newValue), atSlot: Slots.subfolders) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Folder.title: Keys.title
+        case \Folder.bookmarks: Keys.bookmarks
+        case \Folder.parent: Keys.parent
+        case \Folder.subfolders: Keys.subfolders
+        default: nil
+        }
+    }
+}
+
+extension Folder: KeyPathStringConvertible {}
+
+// MARK: Generated accessors for bookmarks
+
+extension Folder {
+    public func addToBookmarks(_ value: Bookmark) {
+        mutableSetValue(forKey: Keys.bookmarks).add(value)
+    }
+
+    public func removeFromBookmarks(_ value: Bookmark) {
+        mutableSetValue(forKey: Keys.bookmarks).remove(value)
+    }
+
+    public func addToBookmarks(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.bookmarks).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    public func removeFromBookmarks(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.bookmarks)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
+
+// MARK: Generated accessors for subfolders
+
+extension Folder {
+    public func addToSubfolders(_ value: Folder) {
+        mutableSetValue(forKey: Keys.subfolders).add(value)
+    }
+
+    public func removeFromSubfolders(_ value: Folder) {
+        mutableSetValue(forKey: Keys.subfolders).remove(value)
+    }
+
+    public func addToSubfolders(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.subfolders).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    public func removeFromSubfolders(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.subfolders)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
 #endif

@@ -22,4 +22,43 @@ public class SmartFolder: Folder {
 
     @NSManaged public var query: String?
 }
+#else
+import ModelRuntime
+import Data
+
+public class SmartFolder: Folder {
+    public class func fetchRequest() -> NSFetchRequest<SmartFolder> {
+        NSFetchRequest<SmartFolder>(entityName: "SmartFolder")
+    }
+
+    /// The names of `SmartFolder`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let title = "title"
+        public static let query = "query"
+        public static let bookmarks = "bookmarks"
+        public static let parent = "parent"
+        public static let subfolders = "subfolders"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let query = SmartFolder.slot(forKey: "query")
+    }
+
+    public var query: String? {
+        get { value(atSlot: Slots.query) as? String }
+        set { setValue(newValue, atSlot: Slots.query) }
+    }
+
+    override public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \SmartFolder.title: Keys.title
+        case \SmartFolder.query: Keys.query
+        case \SmartFolder.bookmarks: Keys.bookmarks
+        case \SmartFolder.parent: Keys.parent
+        case \SmartFolder.subfolders: Keys.subfolders
+        default: super.keyPathString(for: keyPath)
+        }
+    }
+}
 #endif

@@ -38,4 +38,60 @@ public class Client: NSManagedObject {
 
     @NSManaged public var client_commande: Commande?
 }
+#else
+import ModelRuntime
+
+public class Client: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Client> {
+        NSFetchRequest<Client>(entityName: "Client")
+    }
+
+    /// The names of `Client`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let firstname = "firstname"
+        public static let id = "id"
+        public static let lastname = "lastname"
+        public static let client_commande = "client_commande"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let firstname = Client.slot(forKey: "firstname")
+        static let id = Client.slot(forKey: "id")
+        static let lastname = Client.slot(forKey: "lastname")
+        static let client_commande = Client.slot(forKey: "client_commande")
+    }
+
+    public var firstname: String? {
+        get { value(atSlot: Slots.firstname) as? String }
+        set { setValue(newValue, atSlot: Slots.firstname) }
+    }
+
+    public var id: Int16? {
+        get { value(atSlot: Slots.id) as? Int16 }
+        set { setValue(newValue, atSlot: Slots.id) }
+    }
+
+    public var lastname: String? {
+        get { value(atSlot: Slots.lastname) as? String }
+        set { setValue(newValue, atSlot: Slots.lastname) }
+    }
+
+    public var client_commande: Commande? {
+        get { value(atSlot: Slots.client_commande) as? Commande }
+        set { setValue(newValue, atSlot: Slots.client_commande) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Client.firstname: Keys.firstname
+        case \Client.id: Keys.id
+        case \Client.lastname: Keys.lastname
+        case \Client.client_commande: Keys.client_commande
+        default: nil
+        }
+    }
+}
+
+extension Client: KeyPathStringConvertible {}
 #endif

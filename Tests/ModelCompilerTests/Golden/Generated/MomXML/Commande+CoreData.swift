@@ -40,4 +40,68 @@ public class Commande: NSManagedObject {
     @NSManaged public var commande_client: Client?
     @NSManaged public var commande_produit: Produit?
 }
+#else
+import ModelRuntime
+
+public class Commande: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Commande> {
+        NSFetchRequest<Commande>(entityName: "Commande")
+    }
+
+    /// The names of `Commande`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let date = "date"
+        public static let id = "id"
+        public static let note = "note"
+        public static let commande_client = "commande_client"
+        public static let commande_produit = "commande_produit"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let date = Commande.slot(forKey: "date")
+        static let id = Commande.slot(forKey: "id")
+        static let note = Commande.slot(forKey: "note")
+        static let commande_client = Commande.slot(forKey: "commande_client")
+        static let commande_produit = Commande.slot(forKey: "commande_produit")
+    }
+
+    public var date: String? {
+        get { value(atSlot: Slots.date) as? String }
+        set { setValue(newValue, atSlot: Slots.date) }
+    }
+
+    public var id: Int16? {
+        get { value(atSlot: Slots.id) as? Int16 }
+        set { setValue(newValue, atSlot: Slots.id) }
+    }
+
+    public var note: String? {
+        get { value(atSlot: Slots.note) as? String }
+        set { setValue(newValue, atSlot: Slots.note) }
+    }
+
+    public var commande_client: Client? {
+        get { value(atSlot: Slots.commande_client) as? Client }
+        set { setValue(newValue, atSlot: Slots.commande_client) }
+    }
+
+    public var commande_produit: Produit? {
+        get { value(atSlot: Slots.commande_produit) as? Produit }
+        set { setValue(newValue, atSlot: Slots.commande_produit) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Commande.date: Keys.date
+        case \Commande.id: Keys.id
+        case \Commande.note: Keys.note
+        case \Commande.commande_client: Keys.commande_client
+        case \Commande.commande_produit: Keys.commande_produit
+        default: nil
+        }
+    }
+}
+
+extension Commande: KeyPathStringConvertible {}
 #endif

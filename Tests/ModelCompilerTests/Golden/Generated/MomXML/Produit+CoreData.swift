@@ -77,4 +77,76 @@ public class Produit: NSManagedObject {
 
     @NSManaged public var produit_commande: Commande?
 }
+#else
+import ModelRuntime
+
+public class Produit: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Produit> {
+        NSFetchRequest<Produit>(entityName: "Produit")
+    }
+
+    /// The names of `Produit`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let attribute = "attribute"
+        public static let attribute1 = "attribute1"
+        public static let id = "id"
+        public static let prix = "prix"
+        public static let reference = "reference"
+        public static let produit_commande = "produit_commande"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let attribute = Produit.slot(forKey: "attribute")
+        static let attribute1 = Produit.slot(forKey: "attribute1")
+        static let id = Produit.slot(forKey: "id")
+        static let prix = Produit.slot(forKey: "prix")
+        static let reference = Produit.slot(forKey: "reference")
+        static let produit_commande = Produit.slot(forKey: "produit_commande")
+    }
+
+    public var attribute: CustomClass? {
+        get { value(atSlot: Slots.attribute) as? CustomClass }
+        set { setValue(newValue, atSlot: Slots.attribute) }
+    }
+
+    public var attribute1: Composite? {
+        get { (value(atSlot: Slots.attribute1) as? [String: Any]).flatMap(Composite.init(coreDataDictionary:)) }
+        set { setValue(newValue?.coreDataDictionary, atSlot: Slots.attribute1) }
+    }
+
+    public var id: Int16? {
+        get { value(atSlot: Slots.id) as? Int16 }
+        set { setValue(newValue, atSlot: Slots.id) }
+    }
+
+    public var prix: Double? {
+        get { value(atSlot: Slots.prix) as? Double }
+        set { setValue(newValue, atSlot: Slots.prix) }
+    }
+
+    public var reference: String? {
+        get { value(atSlot: Slots.reference) as? String }
+        set { setValue(newValue, atSlot: Slots.reference) }
+    }
+
+    public var produit_commande: Commande? {
+        get { value(atSlot: Slots.produit_commande) as? Commande }
+        set { setValue(newValue, atSlot: Slots.produit_commande) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Produit.attribute: Keys.attribute
+        case \Produit.attribute1: Keys.attribute1
+        case \Produit.id: Keys.id
+        case \Produit.prix: Keys.prix
+        case \Produit.reference: Keys.reference
+        case \Produit.produit_commande: Keys.produit_commande
+        default: nil
+        }
+    }
+}
+
+extension Produit: KeyPathStringConvertible {}
 #endif

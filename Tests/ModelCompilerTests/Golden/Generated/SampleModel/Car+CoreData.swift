@@ -55,4 +55,84 @@ public class Car: NSManagedObject {
 
     @NSManaged public var owner: Person?
 }
+#else
+import ModelRuntime
+
+public class Car: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Car> {
+        NSFetchRequest<Car>(entityName: "Car")
+    }
+
+    /// The names of `Car`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let color = "color"
+        public static let currentDrivingSpeed = "currentDrivingSpeed"
+        public static let maker = "maker"
+        public static let markedForDeletionAsOf = "markedForDeletionAsOf"
+        public static let model = "model"
+        public static let numberPlate = "numberPlate"
+        public static let owner = "owner"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let color = Car.slot(forKey: "color")
+        static let currentDrivingSpeed = Car.slot(forKey: "currentDrivingSpeed")
+        static let maker = Car.slot(forKey: "maker")
+        static let markedForDeletionAsOf = Car.slot(forKey: "markedForDeletionAsOf")
+        static let model = Car.slot(forKey: "model")
+        static let numberPlate = Car.slot(forKey: "numberPlate")
+        static let owner = Car.slot(forKey: "owner")
+    }
+
+    public var color: Color? {
+        get { value(atSlot: Slots.color) as? Color }
+        set { setValue(newValue, atSlot: Slots.color) }
+    }
+
+    public var currentDrivingSpeed: Int64? {
+        get { value(atSlot: Slots.currentDrivingSpeed) as? Int64 }
+        set { setValue(newValue, atSlot: Slots.currentDrivingSpeed) }
+    }
+
+    public var maker: String? {
+        get { value(atSlot: Slots.maker) as? String }
+        set { setValue(newValue, atSlot: Slots.maker) }
+    }
+
+    public var markedForDeletionAsOf: Date? {
+        get { value(atSlot: Slots.markedForDeletionAsOf) as? Date }
+        set { setValue(newValue, atSlot: Slots.markedForDeletionAsOf) }
+    }
+
+    public var model: String? {
+        get { value(atSlot: Slots.model) as? String }
+        set { setValue(newValue, atSlot: Slots.model) }
+    }
+
+    public var numberPlate: String {
+        get { value(atSlot: Slots.numberPlate) as! String }
+        set { setValue(newValue, atSlot: Slots.numberPlate) }
+    }
+
+    public var owner: Person? {
+        get { value(atSlot: Slots.owner) as? Person }
+        set { setValue(newValue, atSlot: Slots.owner) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Car.color: Keys.color
+        case \Car.currentDrivingSpeed: Keys.currentDrivingSpeed
+        case \Car.maker: Keys.maker
+        case \Car.markedForDeletionAsOf: Keys.markedForDeletionAsOf
+        case \Car.model: Keys.model
+        case \Car.numberPlate: Keys.numberPlate
+        case \Car.owner: Keys.owner
+        default: nil
+        }
+    }
+}
+
+extension Car: KeyPathStringConvertible {}
 #endif

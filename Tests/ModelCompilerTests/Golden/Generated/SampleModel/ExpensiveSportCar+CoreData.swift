@@ -36,4 +36,48 @@ public class ExpensiveSportCar: SportCar {
         }
     }
 }
+#else
+import ModelRuntime
+
+public class ExpensiveSportCar: SportCar {
+    public class func fetchRequest() -> NSFetchRequest<ExpensiveSportCar> {
+        NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar")
+    }
+
+    /// The names of `ExpensiveSportCar`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let color = "color"
+        public static let currentDrivingSpeed = "currentDrivingSpeed"
+        public static let maker = "maker"
+        public static let markedForDeletionAsOf = "markedForDeletionAsOf"
+        public static let model = "model"
+        public static let numberPlate = "numberPlate"
+        public static let isLimitedEdition = "isLimitedEdition"
+        public static let owner = "owner"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let isLimitedEdition = ExpensiveSportCar.slot(forKey: "isLimitedEdition")
+    }
+
+    public var isLimitedEdition: Bool? {
+        get { value(atSlot: Slots.isLimitedEdition) as? Bool }
+        set { setValue(newValue, atSlot: Slots.isLimitedEdition) }
+    }
+
+    override public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \ExpensiveSportCar.color: Keys.color
+        case \ExpensiveSportCar.currentDrivingSpeed: Keys.currentDrivingSpeed
+        case \ExpensiveSportCar.maker: Keys.maker
+        case \ExpensiveSportCar.markedForDeletionAsOf: Keys.markedForDeletionAsOf
+        case \ExpensiveSportCar.model: Keys.model
+        case \ExpensiveSportCar.numberPlate: Keys.numberPlate
+        case \ExpensiveSportCar.isLimitedEdition: Keys.isLimitedEdition
+        case \ExpensiveSportCar.owner: Keys.owner
+        default: super.keyPathString(for: keyPath)
+        }
+    }
+}
 #endif

@@ -45,4 +45,97 @@ extension Person {
     @objc(removeCars:)
     @NSManaged public func removeFromCars(_ values: NSSet)
 }
+#else
+import ModelRuntime
+
+public class Person: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Person> {
+        NSFetchRequest<Person>(entityName: "Person")
+    }
+
+    /// The names of `Person`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let firstName = "firstName"
+        public static let id = "id"
+        public static let isDriving = "isDriving"
+        public static let lastName = "lastName"
+        public static let updatedAt = "updatedAt"
+        public static let cars = "cars"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let firstName = Person.slot(forKey: "firstName")
+        static let id = Person.slot(forKey: "id")
+        static let isDriving = Person.slot(forKey: "isDriving")
+        static let lastName = Person.slot(forKey: "lastName")
+        static let updatedAt = Person.slot(forKey: "updatedAt")
+        static let cars = Person.slot(forKey: "cars")
+    }
+
+    public var firstName: String? {
+        get { value(atSlot: Slots.firstName) as? String }
+        set { setValue(newValue, atSlot: Slots.firstName) }
+    }
+
+    public var id: UUID {
+        get { value(atSlot: Slots.id) as! UUID }
+        set { setValue(newValue, atSlot: Slots.id) }
+    }
+
+    public var isDriving: Bool {
+        get { value(atSlot: Slots.isDriving) as? Bool ?? false }
+        set { setValue(newValue, atSlot: Slots.isDriving) }
+    }
+
+    public var lastName: String? {
+        get { value(atSlot: Slots.lastName) as? String }
+        set { setValue(newValue, atSlot: Slots.lastName) }
+    }
+
+    public var updatedAt: Date {
+        get { value(atSlot: Slots.updatedAt) as! Date }
+        set { setValue(newValue, atSlot: Slots.updatedAt) }
+    }
+
+    public var cars: Set<Car> {
+        get { Set(objects(atSlot: Slots.cars).lazy.compactMap { $0 as? Car }) }
+        set { setValue(Array(newValue), atSlot: Slots.cars) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Person.firstName: Keys.firstName
+        case \Person.id: Keys.id
+        case \Person.isDriving: Keys.isDriving
+        case \Person.lastName: Keys.lastName
+        case \Person.updatedAt: Keys.updatedAt
+        case \Person.cars: Keys.cars
+        default: nil
+        }
+    }
+}
+
+extension Person: KeyPathStringConvertible {}
+
+// MARK: Generated accessors for cars
+
+extension Person {
+    public func addToCars(_ value: Car) {
+        mutableSetValue(forKey: Keys.cars).add(value)
+    }
+
+    public func removeFromCars(_ value: Car) {
+        mutableSetValue(forKey: Keys.cars).remove(value)
+    }
+
+    public func addToCars(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.cars).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    public func removeFromCars(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.cars)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
 #endif

@@ -30,6 +30,44 @@ public enum SampleModelModel {
 
 #if canImport(CoreData)
 import CoreData
+#else
+import ModelRuntime
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias NSComparisonPredicate = ModelRuntime.NSComparisonPredicate
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias NSCompoundPredicate = ModelRuntime.NSCompoundPredicate
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias NSExpression = ModelRuntime.NSExpression
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias NSPredicate = ModelRuntime.NSPredicate
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias NSSortDescriptor = ModelRuntime.NSSortDescriptor
+
+extension SampleModelModel {
+    /// A context of the given concurrency type on a new coordinator of `model` with a SQLite
+    /// store at `storeURL` (`NSPersistentContainer` does the same on Apple platforms).
+    public static func makeContext(
+        model: NSManagedObjectModel, storeURL: URL,
+        concurrencyType: NSManagedObjectContext.ConcurrencyType = .privateQueueConcurrencyType
+    ) throws -> NSManagedObjectContext {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+        let context = NSManagedObjectContext(concurrencyType: concurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        return context
+    }
+}
+#endif
 
 extension SampleModelModel {
     /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
@@ -38,4 +76,3 @@ extension SampleModelModel {
         bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
     }
 }
-#endif

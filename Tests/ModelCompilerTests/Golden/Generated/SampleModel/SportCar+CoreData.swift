@@ -22,4 +22,40 @@ public class SportCar: Car {
         public static let owner = "owner"
     }
 }
+#else
+import ModelRuntime
+
+public class SportCar: Car {
+    public class func fetchRequest() -> NSFetchRequest<SportCar> {
+        NSFetchRequest<SportCar>(entityName: "SportCar")
+    }
+
+    /// The names of `SportCar`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let color = "color"
+        public static let currentDrivingSpeed = "currentDrivingSpeed"
+        public static let maker = "maker"
+        public static let markedForDeletionAsOf = "markedForDeletionAsOf"
+        public static let model = "model"
+        public static let numberPlate = "numberPlate"
+        public static let owner = "owner"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+    }
+
+    override public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \SportCar.color: Keys.color
+        case \SportCar.currentDrivingSpeed: Keys.currentDrivingSpeed
+        case \SportCar.maker: Keys.maker
+        case \SportCar.markedForDeletionAsOf: Keys.markedForDeletionAsOf
+        case \SportCar.model: Keys.model
+        case \SportCar.numberPlate: Keys.numberPlate
+        case \SportCar.owner: Keys.owner
+        default: super.keyPathString(for: keyPath)
+        }
+    }
+}
 #endif

@@ -20,4 +20,44 @@ package class User: NSManagedObject {
     @NSManaged package var name: String
     @NSManaged package var petName: String?
 }
+#else
+import ModelRuntime
+
+package class User: NSManagedObject {
+    package class func fetchRequest() -> NSFetchRequest<User> {
+        NSFetchRequest<User>(entityName: "User")
+    }
+
+    /// The names of `User`'s properties, for predicates, sort descriptors and key paths.
+    package enum Keys {
+        package static let name = "name"
+        package static let petName = "petName"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let name = User.slot(forKey: "name")
+        static let petName = User.slot(forKey: "petName")
+    }
+
+    package var name: String {
+        get { value(atSlot: Slots.name) as! String }
+        set { setValue(newValue, atSlot: Slots.name) }
+    }
+
+    package var petName: String? {
+        get { value(atSlot: Slots.petName) as? String }
+        set { setValue(newValue, atSlot: Slots.petName) }
+    }
+
+    package class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \User.name: Keys.name
+        case \User.petName: Keys.petName
+        default: nil
+        }
+    }
+}
+
+extension User: KeyPathStringConvertible {}
 #endif

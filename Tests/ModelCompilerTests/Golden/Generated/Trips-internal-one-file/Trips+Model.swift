@@ -242,6 +242,365 @@ extension Tag {
     @objc(removeTrips:)
     @NSManaged internal func removeFromTrips(_ values: NSSet)
 }
+#else
+import ModelRuntime
+
+/// A journey the user plans, with its stops in travel order.
+internal class Trip: NSManagedObject {
+    internal class func fetchRequest() -> NSFetchRequest<Trip> {
+        NSFetchRequest<Trip>(entityName: "Trip")
+    }
+
+    /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
+    internal enum Keys {
+        internal static let id = "id"
+        internal static let name = "name"
+        internal static let startDate = "startDate"
+        internal static let endDate = "endDate"
+        internal static let isFavorite = "isFavorite"
+        internal static let rating = "rating"
+        internal static let status = "status"
+        internal static let stopCount = "stopCount"
+        internal static let stops = "stops"
+        internal static let tags = "tags"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let id = Trip.slot(forKey: "id")
+        static let name = Trip.slot(forKey: "name")
+        static let startDate = Trip.slot(forKey: "startDate")
+        static let endDate = Trip.slot(forKey: "endDate")
+        static let isFavorite = Trip.slot(forKey: "isFavorite")
+        static let rating = Trip.slot(forKey: "rating")
+        static let status = Trip.slot(forKey: "status")
+        static let stopCount = Trip.slot(forKey: "stopCount")
+        static let stops = Trip.slot(forKey: "stops")
+        static let tags = Trip.slot(forKey: "tags")
+    }
+
+    internal var id: UUID {
+        get { value(atSlot: Slots.id) as! UUID }
+        set { setValue(newValue, atSlot: Slots.id) }
+    }
+
+    internal var name: String {
+        get { value(atSlot: Slots.name) as! String }
+        set { setValue(newValue, atSlot: Slots.name) }
+    }
+
+    internal var startDate: Date {
+        get { value(atSlot: Slots.startDate) as! Date }
+        set { setValue(newValue, atSlot: Slots.startDate) }
+    }
+
+    internal var endDate: Date? {
+        get { value(atSlot: Slots.endDate) as? Date }
+        set { setValue(newValue, atSlot: Slots.endDate) }
+    }
+
+    internal var isFavorite: Bool {
+        get { value(atSlot: Slots.isFavorite) as? Bool ?? false }
+        set { setValue(newValue, atSlot: Slots.isFavorite) }
+    }
+
+    internal var rating: Int16 {
+        get { value(atSlot: Slots.rating) as? Int16 ?? 0 }
+        set { setValue(newValue, atSlot: Slots.rating) }
+    }
+
+    /// A stored raw value that is not a case of `TripStatus` reads as `.planned`; `statusRawValue` still has it.
+    internal var status: TripStatus {
+        get { (value(atSlot: Slots.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned }
+        set { setValue(newValue.rawValue, atSlot: Slots.status) }
+    }
+
+    /// The raw value stored for `status`, also when it is not a known case.
+    internal var statusRawValue: String? { value(atSlot: Slots.status) as? String }
+
+    /// Derived: `stops.@count`.
+    internal var stopCount: Int64 {
+        get { value(atSlot: Slots.stopCount) as? Int64 ?? 0 }
+    }
+
+    internal var stops: NSOrderedSet {
+        get { value(atSlot: Slots.stops) as? NSOrderedSet ?? NSOrderedSet() }
+        set { setValue(newValue, atSlot: Slots.stops) }
+    }
+
+    internal var tags: Set<Tag> {
+        get { Set(objects(atSlot: Slots.tags).lazy.compactMap { $0 as? Tag }) }
+        set { setValue(Array(newValue), atSlot: Slots.tags) }
+    }
+
+    internal class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Trip.id: Keys.id
+        case \Trip.name: Keys.name
+        case \Trip.startDate: Keys.startDate
+        case \Trip.endDate: Keys.endDate
+        case \Trip.isFavorite: Keys.isFavorite
+        case \Trip.rating: Keys.rating
+        case \Trip.status: Keys.status
+        case \Trip.stopCount: Keys.stopCount
+        case \Trip.stops: Keys.stops
+        case \Trip.tags: Keys.tags
+        default: nil
+        }
+    }
+}
+
+extension Trip: KeyPathStringConvertible {}
+
+// MARK: Generated accessors for stops
+
+extension Trip {
+    internal func insertIntoStops(_ value: Stop, at index: Int) {
+        var members = objects(atSlot: Slots.stops)
+        members.insert(value, at: index)
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    internal func removeFromStops(at index: Int) {
+        var members = objects(atSlot: Slots.stops)
+        members.remove(at: index)
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    internal func insertIntoStops(_ values: [Stop], at indexes: NSIndexSet) {
+        var members = objects(atSlot: Slots.stops)
+        var positions: [Int] = []
+        indexes.enumerate { index, _ in positions.append(index) }
+        for (value, index) in zip(values, positions) { members.insert(value, at: index) }
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    internal func removeFromStops(at indexes: NSIndexSet) {
+        var members = objects(atSlot: Slots.stops)
+        var positions: [Int] = []
+        indexes.enumerate { index, _ in positions.append(index) }
+        for index in positions.reversed() { members.remove(at: index) }
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    internal func replaceStops(at index: Int, with value: Stop) {
+        var members = objects(atSlot: Slots.stops)
+        members[index] = value
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    internal func replaceStops(at indexes: NSIndexSet, with values: [Stop]) {
+        var members = objects(atSlot: Slots.stops)
+        var positions: [Int] = []
+        indexes.enumerate { index, _ in positions.append(index) }
+        for (index, value) in zip(positions, values) { members[index] = value }
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    internal func addToStops(_ value: Stop) {
+        mutableOrderedSetValue(forKey: Keys.stops).add(value)
+    }
+
+    internal func removeFromStops(_ value: Stop) {
+        mutableOrderedSetValue(forKey: Keys.stops).remove(value)
+    }
+
+    internal func addToStops(_ values: NSOrderedSet) {
+        mutableOrderedSetValue(forKey: Keys.stops).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    internal func removeFromStops(_ values: NSOrderedSet) {
+        let proxy = mutableOrderedSetValue(forKey: Keys.stops)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
+
+// MARK: Generated accessors for tags
+
+extension Trip {
+    internal func addToTags(_ value: Tag) {
+        mutableSetValue(forKey: Keys.tags).add(value)
+    }
+
+    internal func removeFromTags(_ value: Tag) {
+        mutableSetValue(forKey: Keys.tags).remove(value)
+    }
+
+    internal func addToTags(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.tags).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    internal func removeFromTags(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.tags)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
+
+internal class Stop: NSManagedObject {
+    internal class func fetchRequest() -> NSFetchRequest<Stop> {
+        NSFetchRequest<Stop>(entityName: "Stop")
+    }
+
+    /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
+    internal enum Keys {
+        internal static let name = "name"
+        internal static let arrival = "arrival"
+        internal static let notes = "notes"
+        internal static let location = "location"
+        internal static let trip = "trip"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let name = Stop.slot(forKey: "name")
+        static let arrival = Stop.slot(forKey: "arrival")
+        static let notes = Stop.slot(forKey: "notes")
+        static let location = Stop.slot(forKey: "location")
+        static let trip = Stop.slot(forKey: "trip")
+    }
+
+    internal var name: String {
+        get { value(atSlot: Slots.name) as! String }
+        set { setValue(newValue, atSlot: Slots.name) }
+    }
+
+    internal var arrival: Date? {
+        get { value(atSlot: Slots.arrival) as? Date }
+        set { setValue(newValue, atSlot: Slots.arrival) }
+    }
+
+    internal var notes: String? {
+        get { value(atSlot: Slots.notes) as? String }
+        set { setValue(newValue, atSlot: Slots.notes) }
+    }
+
+    internal var location: Location? {
+        get { (value(atSlot: Slots.location) as? [String: Any]).flatMap(Location.init(coreDataDictionary:)) }
+        set { setValue(newValue?.coreDataDictionary, atSlot: Slots.location) }
+    }
+
+    /// Required: reading it before it is set (or after the destination is deleted) traps.
+    internal var trip: Trip {
+        get { value(atSlot: Slots.trip) as! Trip }
+        set { setValue(newValue, atSlot: Slots.trip) }
+    }
+
+    internal class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Stop.name: Keys.name
+        case \Stop.arrival: Keys.arrival
+        case \Stop.notes: Keys.notes
+        case \Stop.location: Keys.location
+        case \Stop.trip: Keys.trip
+        default: nil
+        }
+    }
+}
+
+extension Stop: KeyPathStringConvertible {}
+
+internal class Tag: NSManagedObject {
+    internal class func fetchRequest() -> NSFetchRequest<Tag> {
+        NSFetchRequest<Tag>(entityName: "Tag")
+    }
+
+    /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
+    internal enum Keys {
+        internal static let name = "name"
+        internal static let color = "color"
+        internal static let trips = "trips"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let name = Tag.slot(forKey: "name")
+        static let color = Tag.slot(forKey: "color")
+        static let trips = Tag.slot(forKey: "trips")
+    }
+
+    internal var name: String {
+        get { value(atSlot: Slots.name) as! String }
+        set { setValue(newValue, atSlot: Slots.name) }
+    }
+
+    internal var color: String {
+        get { value(atSlot: Slots.color) as! String }
+        set { setValue(newValue, atSlot: Slots.color) }
+    }
+
+    internal var trips: Set<Trip> {
+        get { Set(objects(atSlot: Slots.trips).lazy.compactMap { $0 as? Trip }) }
+        set { setValue(Array(newValue), atSlot: Slots.trips) }
+    }
+
+    internal class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Tag.name: Keys.name
+        case \Tag.color: Keys.color
+        case \Tag.trips: Keys.trips
+        default: nil
+        }
+    }
+}
+
+extension Tag: KeyPathStringConvertible {}
+
+// MARK: Generated accessors for trips
+
+extension Tag {
+    internal func addToTrips(_ value: Trip) {
+        mutableSetValue(forKey: Keys.trips).add(value)
+    }
+
+    internal func removeFromTrips(_ value: Trip) {
+        mutableSetValue(forKey: Keys.trips).remove(value)
+    }
+
+    internal func addToTrips(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.trips).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    internal func removeFromTrips(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.trips)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias NSComparisonPredicate = ModelRuntime.NSComparisonPredicate
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias NSCompoundPredicate = ModelRuntime.NSCompoundPredicate
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias NSExpression = ModelRuntime.NSExpression
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias NSPredicate = ModelRuntime.NSPredicate
+
+// Foundation on Linux declares these types too, without the initialisers Core Data code uses:
+// module-wide aliases make every file of this module use `ModelRuntime`'s.
+typealias NSSortDescriptor = ModelRuntime.NSSortDescriptor
+
+extension TripsModel {
+    /// A context of the given concurrency type on a new coordinator of `model` with a SQLite
+    /// store at `storeURL` (`NSPersistentContainer` does the same on Apple platforms).
+    internal static func makeContext(
+        model: NSManagedObjectModel, storeURL: URL,
+        concurrencyType: NSManagedObjectContext.ConcurrencyType = .privateQueueConcurrencyType
+    ) throws -> NSManagedObjectContext {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
+        let context = NSManagedObjectContext(concurrencyType: concurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        return context
+    }
+}
+#endif
 
 extension TripsModel {
     /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
@@ -250,4 +609,3 @@ extension TripsModel {
         bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
     }
 }
-#endif

@@ -40,4 +40,69 @@ public class Stop: NSManagedObject {
     /// Required: reading it before it is set (or after the destination is deleted) traps.
     @NSManaged public var trip: Trip
 }
+#else
+import ModelRuntime
+
+public class Stop: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Stop> {
+        NSFetchRequest<Stop>(entityName: "Stop")
+    }
+
+    /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let name = "name"
+        public static let arrival = "arrival"
+        public static let notes = "notes"
+        public static let location = "location"
+        public static let trip = "trip"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let name = Stop.slot(forKey: "name")
+        static let arrival = Stop.slot(forKey: "arrival")
+        static let notes = Stop.slot(forKey: "notes")
+        static let location = Stop.slot(forKey: "location")
+        static let trip = Stop.slot(forKey: "trip")
+    }
+
+    public var name: String {
+        get { value(atSlot: Slots.name) as! String }
+        set { setValue(newValue, atSlot: Slots.name) }
+    }
+
+    public var arrival: Date? {
+        get { value(atSlot: Slots.arrival) as? Date }
+        set { setValue(newValue, atSlot: Slots.arrival) }
+    }
+
+    public var notes: String? {
+        get { value(atSlot: Slots.notes) as? String }
+        set { setValue(newValue, atSlot: Slots.notes) }
+    }
+
+    public var location: Location? {
+        get { (value(atSlot: Slots.location) as? [String: Any]).flatMap(Location.init(coreDataDictionary:)) }
+        set { setValue(newValue?.coreDataDictionary, atSlot: Slots.location) }
+    }
+
+    /// Required: reading it before it is set (or after the destination is deleted) traps.
+    public var trip: Trip {
+        get { value(atSlot: Slots.trip) as! Trip }
+        set { setValue(newValue, atSlot: Slots.trip) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Stop.name: Keys.name
+        case \Stop.arrival: Keys.arrival
+        case \Stop.notes: Keys.notes
+        case \Stop.location: Keys.location
+        case \Stop.trip: Keys.trip
+        default: nil
+        }
+    }
+}
+
+extension Stop: KeyPathStringConvertible {}
 #endif

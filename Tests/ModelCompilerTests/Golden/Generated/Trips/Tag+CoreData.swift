@@ -39,4 +39,73 @@ extension Tag {
     @objc(removeTrips:)
     @NSManaged public func removeFromTrips(_ values: NSSet)
 }
+#else
+import ModelRuntime
+
+public class Tag: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Tag> {
+        NSFetchRequest<Tag>(entityName: "Tag")
+    }
+
+    /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let name = "name"
+        public static let color = "color"
+        public static let trips = "trips"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let name = Tag.slot(forKey: "name")
+        static let color = Tag.slot(forKey: "color")
+        static let trips = Tag.slot(forKey: "trips")
+    }
+
+    public var name: String {
+        get { value(atSlot: Slots.name) as! String }
+        set { setValue(newValue, atSlot: Slots.name) }
+    }
+
+    public var color: String {
+        get { value(atSlot: Slots.color) as! String }
+        set { setValue(newValue, atSlot: Slots.color) }
+    }
+
+    public var trips: Set<Trip> {
+        get { Set(objects(atSlot: Slots.trips).lazy.compactMap { $0 as? Trip }) }
+        set { setValue(Array(newValue), atSlot: Slots.trips) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Tag.name: Keys.name
+        case \Tag.color: Keys.color
+        case \Tag.trips: Keys.trips
+        default: nil
+        }
+    }
+}
+
+extension Tag: KeyPathStringConvertible {}
+
+// MARK: Generated accessors for trips
+
+extension Tag {
+    public func addToTrips(_ value: Trip) {
+        mutableSetValue(forKey: Keys.trips).add(value)
+    }
+
+    public func removeFromTrips(_ value: Trip) {
+        mutableSetValue(forKey: Keys.trips).remove(value)
+    }
+
+    public func addToTrips(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.trips).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    public func removeFromTrips(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.trips)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
 #endif

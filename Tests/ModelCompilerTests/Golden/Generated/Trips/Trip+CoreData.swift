@@ -110,4 +110,197 @@ extension Trip {
     @objc(removeTags:)
     @NSManaged public func removeFromTags(_ values: NSSet)
 }
+#else
+import ModelRuntime
+
+/// A journey the user plans, with its stops in travel order.
+public class Trip: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Trip> {
+        NSFetchRequest<Trip>(entityName: "Trip")
+    }
+
+    /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let id = "id"
+        public static let name = "name"
+        public static let startDate = "startDate"
+        public static let endDate = "endDate"
+        public static let isFavorite = "isFavorite"
+        public static let rating = "rating"
+        public static let status = "status"
+        public static let stopCount = "stopCount"
+        public static let stops = "stops"
+        public static let tags = "tags"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let id = Trip.slot(forKey: "id")
+        static let name = Trip.slot(forKey: "name")
+        static let startDate = Trip.slot(forKey: "startDate")
+        static let endDate = Trip.slot(forKey: "endDate")
+        static let isFavorite = Trip.slot(forKey: "isFavorite")
+        static let rating = Trip.slot(forKey: "rating")
+        static let status = Trip.slot(forKey: "status")
+        static let stopCount = Trip.slot(forKey: "stopCount")
+        static let stops = Trip.slot(forKey: "stops")
+        static let tags = Trip.slot(forKey: "tags")
+    }
+
+    public var id: UUID {
+        get { value(atSlot: Slots.id) as! UUID }
+        set { setValue(newValue, atSlot: Slots.id) }
+    }
+
+    public var name: String {
+        get { value(atSlot: Slots.name) as! String }
+        set { setValue(newValue, atSlot: Slots.name) }
+    }
+
+    public var startDate: Date {
+        get { value(atSlot: Slots.startDate) as! Date }
+        set { setValue(newValue, atSlot: Slots.startDate) }
+    }
+
+    public var endDate: Date? {
+        get { value(atSlot: Slots.endDate) as? Date }
+        set { setValue(newValue, atSlot: Slots.endDate) }
+    }
+
+    public var isFavorite: Bool {
+        get { value(atSlot: Slots.isFavorite) as? Bool ?? false }
+        set { setValue(newValue, atSlot: Slots.isFavorite) }
+    }
+
+    public var rating: Int16 {
+        get { value(atSlot: Slots.rating) as? Int16 ?? 0 }
+        set { setValue(newValue, atSlot: Slots.rating) }
+    }
+
+    /// A stored raw value that is not a case of `TripStatus` reads as `.planned`; `statusRawValue` still has it.
+    public var status: TripStatus {
+        get { (value(atSlot: Slots.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned }
+        set { setValue(newValue.rawValue, atSlot: Slots.status) }
+    }
+
+    /// The raw value stored for `status`, also when it is not a known case.
+    public var statusRawValue: String? { value(atSlot: Slots.status) as? String }
+
+    /// Derived: `stops.@count`.
+    public var stopCount: Int64 {
+        get { value(atSlot: Slots.stopCount) as? Int64 ?? 0 }
+    }
+
+    public var stops: NSOrderedSet {
+        get { value(atSlot: Slots.stops) as? NSOrderedSet ?? NSOrderedSet() }
+        set { setValue(newValue, atSlot: Slots.stops) }
+    }
+
+    public var tags: Set<Tag> {
+        get { Set(objects(atSlot: Slots.tags).lazy.compactMap { $0 as? Tag }) }
+        set { setValue(Array(newValue), atSlot: Slots.tags) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Trip.id: Keys.id
+        case \Trip.name: Keys.name
+        case \Trip.startDate: Keys.startDate
+        case \Trip.endDate: Keys.endDate
+        case \Trip.isFavorite: Keys.isFavorite
+        case \Trip.rating: Keys.rating
+        case \Trip.status: Keys.status
+        case \Trip.stopCount: Keys.stopCount
+        case \Trip.stops: Keys.stops
+        case \Trip.tags: Keys.tags
+        default: nil
+        }
+    }
+}
+
+extension Trip: KeyPathStringConvertible {}
+
+// MARK: Generated accessors for stops
+
+extension Trip {
+    public func insertIntoStops(_ value: Stop, at index: Int) {
+        var members = objects(atSlot: Slots.stops)
+        members.insert(value, at: index)
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    public func removeFromStops(at index: Int) {
+        var members = objects(atSlot: Slots.stops)
+        members.remove(at: index)
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    public func insertIntoStops(_ values: [Stop], at indexes: NSIndexSet) {
+        var members = objects(atSlot: Slots.stops)
+        var positions: [Int] = []
+        indexes.enumerate { index, _ in positions.append(index) }
+        for (value, index) in zip(values, positions) { members.insert(value, at: index) }
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    public func removeFromStops(at indexes: NSIndexSet) {
+        var members = objects(atSlot: Slots.stops)
+        var positions: [Int] = []
+        indexes.enumerate { index, _ in positions.append(index) }
+        for index in positions.reversed() { members.remove(at: index) }
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    public func replaceStops(at index: Int, with value: Stop) {
+        var members = objects(atSlot: Slots.stops)
+        members[index] = value
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    public func replaceStops(at indexes: NSIndexSet, with values: [Stop]) {
+        var members = objects(atSlot: Slots.stops)
+        var positions: [Int] = []
+        indexes.enumerate { index, _ in positions.append(index) }
+        for (index, value) in zip(positions, values) { members[index] = value }
+        setValue(members, atSlot: Slots.stops)
+    }
+
+    public func addToStops(_ value: Stop) {
+        mutableOrderedSetValue(forKey: Keys.stops).add(value)
+    }
+
+    public func removeFromStops(_ value: Stop) {
+        mutableOrderedSetValue(forKey: Keys.stops).remove(value)
+    }
+
+    public func addToStops(_ values: NSOrderedSet) {
+        mutableOrderedSetValue(forKey: Keys.stops).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    public func removeFromStops(_ values: NSOrderedSet) {
+        let proxy = mutableOrderedSetValue(forKey: Keys.stops)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
+
+// MARK: Generated accessors for tags
+
+extension Trip {
+    public func addToTags(_ value: Tag) {
+        mutableSetValue(forKey: Keys.tags).add(value)
+    }
+
+    public func removeFromTags(_ value: Tag) {
+        mutableSetValue(forKey: Keys.tags).remove(value)
+    }
+
+    public func addToTags(_ values: NSSet) {
+        mutableSetValue(forKey: Keys.tags).addObjects(from: values.compactMap { $0 as? NSManagedObject })
+    }
+
+    public func removeFromTags(_ values: NSSet) {
+        let proxy = mutableSetValue(forKey: Keys.tags)
+        for case let value as NSManagedObject in values { proxy.remove(value) }
+    }
+}
 #endif

@@ -48,4 +48,54 @@ public class Sheet: NSManagedObject {
         }
     }
 }
+#else
+import ModelRuntime
+
+public class Sheet: NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<Sheet> {
+        NSFetchRequest<Sheet>(entityName: "Sheet")
+    }
+
+    /// The names of `Sheet`'s properties, for predicates, sort descriptors and key paths.
+    public enum Keys {
+        public static let cachedLayout = "cachedLayout"
+        public static let name = "name"
+        public static let selection = "selection"
+    }
+
+    /// The storage slots of the properties this class declares, looked up once.
+    private enum Slots {
+        static let cachedLayout = Sheet.slot(forKey: "cachedLayout")
+        static let name = Sheet.slot(forKey: "name")
+        static let selection = Sheet.slot(forKey: "selection")
+    }
+
+    /// Undefined in the model: a transient value of any type.
+    public var cachedLayout: Any? {
+        get { value(atSlot: Slots.cachedLayout) }
+        set { setValue(newValue, atSlot: Slots.cachedLayout) }
+    }
+
+    public var name: String {
+        get { value(atSlot: Slots.name) as! String }
+        set { setValue(newValue, atSlot: Slots.name) }
+    }
+
+    /// Undefined in the model: a transient value of any type.
+    public var selection: Any? {
+        get { value(atSlot: Slots.selection) }
+        set { setValue(newValue, atSlot: Slots.selection) }
+    }
+
+    public class func keyPathString(for keyPath: AnyKeyPath) -> String? {
+        switch keyPath {
+        case \Sheet.cachedLayout: Keys.cachedLayout
+        case \Sheet.name: Keys.name
+        case \Sheet.selection: Keys.selection
+        default: nil
+        }
+    }
+}
+
+extension Sheet: KeyPathStringConvertible {}
 #endif
