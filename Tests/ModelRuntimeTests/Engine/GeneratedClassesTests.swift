@@ -1,0 +1,97 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelCompiler
+import ModelRuntime
+import ModelSchema
+import Testing
+
+/// The classes modelgen generates for the Trips sample (checked in under `GeneratedTrips/`, and
+/// checked here to be what the generator writes today) at work over a SQLite store.
+struct GeneratedClassesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let modelPath = root.appendingPathComponent("Samples/Trips/Trips.modeld").path
+    static let generatedFolder = root.appendingPathComponent("Tests/ModelRuntimeTests/GeneratedTrips")
+
+    static func model() throws -> NSManagedObjectModel {
+        let model = try #require(Pipeline.load(modelPath).model)
+        let version = try #require(model.currentVersion)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-generated-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Trips.mom")
+        try Data(CompiledModel.mom(for: version)).write(to: url)
+        return try #require(NSManagedObjectModel(contentsOf: url))
+    }
+
+    @Test func checkedInClassesAreWhatTheGeneratorWrites() throws {
+        let model = try #require(Pipeline.load(Self.modelPath).model)
+        var options = SwiftGenerator.Options()
+        options.sourceName = "Trips.modeld"
+        for file in try SwiftGenerator.generate(model, options: options) {
+            let checkedIn = try String(contentsOf: Self.generatedFolder.appendingPathComponent(file.name), encoding: .utf8)
+            #expect(
+                checkedIn == file.contents,
+                "regenerate with: modelgen generate Samples/Trips/Trips.modeld --output Tests/ModelRuntimeTests/GeneratedTrips")
+        }
+    }
+
+    @Test func generatedClassesInsertSaveAndFetch() throws {
+        let storeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-trips-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: storeFolder) }
+        let context = try TripsModel.makeContext(model: Self.model(), storeURL: storeFolder.appendingPathComponent("Trips.sqlite"))
+        try context.performAndWait { () throws in
+            let tag = Tag(context: context)
+            tag.name = "coast"
+            for (offset, name) in ["Algarve", "Brittany"].enumerated() {
+                let trip = Trip(context: context)
+                trip.id = UUID()
+                trip.name = name
+                trip.startDate = Date(timeIntervalSince1970: Double(offset) * 86_400)
+                trip.rating = Int16(3 + offset)
+                trip.status = .active
+                trip.endDate = nil
+                trip.addToTags(tag)
+                for stopName in ["first", "second"] {
+                    let stop = Stop(context: context)
+                    stop.name = "\(name) \(stopName)"
+                    stop.location = Location(latitude: 1.5, longitude: -2, placeName: stopName)
+                    trip.addToStops(stop)
+                }
+                trip.insertIntoStops(
+                    {
+                        let stop = Stop(context: context)
+                        stop.name = "\(name) start"
+                        return stop
+                    }(), at: 0)
+            }
+            #expect(tag.trips.count == 2)
+            try context.save()
+            context.reset()
+
+            let request: NSFetchRequest<Trip> = Trip.fetchRequest()
+            request.predicate = NSPredicate(format: "rating >= %@", NSNumber(value: 4))
+            let found = try context.fetch(request)
+            #expect(found.map(\.name) == ["Brittany"])
+            let trip = try #require(found.first)
+            #expect(trip.rating == 4 && trip.status == .active && trip.statusRawValue == "active" && trip.endDate == nil)
+            #expect(trip.stops.array.compactMap { ($0 as? Stop)?.name } == ["Brittany start", "Brittany first", "Brittany second"])
+            #expect((trip.stops.firstObject as? Stop)?.trip === trip)
+            #expect((trip.stops.lastObject as? Stop)?.location == Location(latitude: 1.5, longitude: -2, placeName: "second"))
+            #expect(trip.tags.map(\.name) == ["coast"])
+            #expect(trip.tags.first?.color == "#FFAA00")
+
+            let sorted: NSFetchRequest<Trip> = Trip.fetchRequest()
+            sorted.sortDescriptors = [NSSortDescriptor(keyPath: \Trip.startDate, ascending: false)]
+            #expect(try context.fetch(sorted).map(\.name) == ["Brittany", "Algarve"])
+        }
+    }
+
+    @Test func keyPathsOfGeneratedClassesNameTheirProperties() {
+        #expect(NSSortDescriptor(keyPath: \Trip.name, ascending: true).key == "name")
+        #expect(NSSortDescriptor(keyPath: \Stop.location, ascending: true).key == "location")
+        #expect(Trip.keyPathString(for: \Stop.name) == nil)
+    }
+}
+#endif
