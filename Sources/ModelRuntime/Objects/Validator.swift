@@ -77,7 +77,9 @@ enum Validator {
             }
             let value = object.values[slot]
             guard let value else {
-                if !property.isOptional {
+                // A derived attribute's value is the store's to compute, never the app's to supply.
+                let isDerived = property is NSDerivedAttributeDescription
+                if !property.isOptional && !isDerived {
                     errors.append(error(NSValidationMissingMandatoryPropertyError, object, property.name, nil, "a value is required"))
                 }
                 continue
