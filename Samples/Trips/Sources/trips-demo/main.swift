@@ -69,19 +69,19 @@ try context.performAndWait { () throws in
 }
 
 context.performAndWait {
-    let unnamed = Trip(context: context)
-    unnamed.id = UUID()
-    unnamed.name = ""
-    unnamed.startDate = start
+    // A trip without its required start date.
+    let undated = Trip(context: context)
+    undated.id = UUID()
+    undated.name = "Someday"
     do {
         try context.save()
-        print("unexpected: a trip without a name was saved")
+        print("unexpected: a trip without a start date was saved")
+        exit(1)
     } catch let error as NSError {
-        print(
-            "validation error: domain \(error.domain), code \(error.code) (NSValidationStringTooShortError is \(NSValidationStringTooShortError))"
-        )
+        let expected = error.code == NSValidationMissingMandatoryPropertyError ? "NSValidationMissingMandatoryPropertyError" : "unexpected"
+        print("validation error: \(error.domain) \(error.code) (\(expected)), key \(error.userInfo[NSValidationKeyErrorKey] ?? "none")")
     }
-    context.delete(unnamed)
+    context.delete(undated)
 }
 
 try context.performAndWait { () throws in
@@ -94,5 +94,9 @@ try context.performAndWait { () throws in
     request.sortDescriptors = [NSSortDescriptor(keyPath: \Tag.name, ascending: true)]
     let tags = try context.fetch(request)
     print("after inserting a second 'city' tag: \(tags.map { "\($0.name) \($0.color)" })")
+    guard tags.count == 2 else {
+        print("unexpected: the uniqueness constraint on Tag.name did not merge the tags")
+        exit(1)
+    }
 }
 #endif
