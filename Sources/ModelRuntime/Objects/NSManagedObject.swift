@@ -19,7 +19,19 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     private let entityDescription: NSEntityDescription
     let engine: EngineEntity
-    var id: NSManagedObjectID
+    private var idStorage: NSManagedObjectID?
+    /// The object's ID; a temporary one is made on first use, so fetched objects (which get their
+    /// permanent ID at once) never make one.
+    var id: NSManagedObjectID {
+        get {
+            if let idStorage { return idStorage }
+            let made = NSManagedObjectID(
+                entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(UUID()), store: nil)
+            idStorage = made
+            return made
+        }
+        set { idStorage = newValue }
+    }
     weak var context: NSManagedObjectContext?
     /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
     var values: ContiguousArray<Any?>
@@ -40,7 +52,6 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         entityDescription = entity
         self.engine = engine
         values = ContiguousArray(repeating: nil, count: engine.slotCount)
-        id = NSManagedObjectID(entity: entity, rootEntityNumber: engine.rootNumber, key: .temporary(UUID()), store: nil)
         super.init()
         ClassRegistry.note(type(of: self), for: entity)
         if let context { context.insert(self) }
