@@ -93,7 +93,9 @@ final class SaveSequence {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4 else { fail("usage: modelruntime-crash-child <model.mom> <store.sqlite> [saves]") }
-guard let model = NSManagedObjectModel(contentsOf: URL(fileURLWithPath: arguments[1])) else { fail("cannot read the model \(arguments[1])") }
+guard let model = NSManagedObjectModel(contentsOf: URL(fileURLWithPath: arguments[1])) else {
+    fail("cannot read the model \(arguments[1])")
+}
 let limit = arguments.count == 4 ? Int(arguments[3]) ?? 0 : Int.max
 let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
 do {

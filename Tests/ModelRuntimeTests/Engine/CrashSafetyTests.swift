@@ -2,6 +2,7 @@
 import Foundation
 import ModelCompiler
 import ModelRuntime
+import ModelSchema
 import ModelStore
 import Testing
 
@@ -104,7 +105,8 @@ struct CrashSafetyTests {
             }
         }
 
-        /// What the store holds, read with the runtime; `orphans` counts items without a batch.
+        /// What the store holds, read with the runtime. An item its batch does not list (or without a
+        /// batch) shows as an extra batch numbered -2, so it cannot match any expected contents.
         init(store: URL, model: NSManagedObjectModel) throws {
             let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
             _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: store, options: nil)
@@ -130,7 +132,9 @@ struct CrashSafetyTests {
                 for item in try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Item")) {
                     let batch = number(item.value(forKey: "batch"))
                     let entry = "\(item.value(forKey: "index") as? Int64 ?? -1):\(item.value(forKey: "text") as? String ?? "none")"
-                    if batches[batch]?.items.contains(entry) != true { batches[-2] = BatchState(label: "orphan", owner: "", items: [entry]) }
+                    if batches[batch]?.items.contains(entry) != true {
+                        batches[-2] = BatchState(label: "orphan", owner: "", items: [entry])
+                    }
                 }
             }
             self.batches = batches
@@ -169,7 +173,7 @@ struct CrashSafetyTests {
     ) throws -> Run {
         let output = folder.appendingPathComponent("out.txt")
         let errors = folder.appendingPathComponent("err.txt")
-        for file in [output, errors] { FileManager.default.createFile(atPath: file.path, contents: nil) }
+        for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
         let process = Process()
         process.executableURL = executable
         process.arguments = [model.path, store.path] + (saves.map { ["\($0)"] } ?? [])
@@ -179,9 +183,9 @@ struct CrashSafetyTests {
         if let delay {
             if !fromLaunch {
                 let deadline = Date().addingTimeInterval(20)
-                while process.isRunning, Date() < deadline, !((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("ready\n") {
-                    usleep(200)
-                }
+                // `ready\n` is the child's first output: waiting for six bytes is waiting for it.
+                var status = stat()
+                while process.isRunning, Date() < deadline, stat(output.path, &status) == 0, status.st_size < 6 { usleep(200) }
             }
             usleep(useconds_t(delay * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
@@ -233,7 +237,8 @@ struct CrashSafetyTests {
 
             let contents = try Contents(store: store, model: model)
             let saves = contents.saves
-            try #require(saves >= run.lastReported && saves >= stored, "\(context): saves \(saves), reported \(run.lastReported), before \(stored)")
+            try #require(
+                saves >= run.lastReported && saves >= stored, "\(context): saves \(saves), reported \(run.lastReported), before \(stored)")
             try #require(saves <= max(run.lastReported, stored) + 1, "\(context): saves \(saves), reported \(run.lastReported)")
             let expected = Contents(saves: saves)
             try #require(contents.batches == expected.batches, "\(context): batches after \(saves) saves")
