@@ -37,7 +37,7 @@ struct CrashSafetyTests {
               batches: { to: Batch, toMany: true, inverse: owner }
         """
     static let roots = ["Batch", "Item", "Owner"]
-    static let kills = 220
+    static let kills = 200
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
