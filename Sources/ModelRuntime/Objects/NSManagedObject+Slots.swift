@@ -344,17 +344,16 @@ enum ClassRegistry {
         lock.lock()
         let candidates = model.map { [$0] } ?? models.compactMap(\.model)
         lock.unlock()
-        for candidate in candidates {
-            let entities = candidate.entities
-            if let match = entities.first(where: { $0.managedObjectClassName == qualified })
+        // A class name names the entity before an entity name does, in every model in use: a
+        // model with an entity merely called like the class must not take another model's class.
+        let entities = candidates.flatMap(\.entities)
+        guard
+            let match = entities.first(where: { $0.managedObjectClassName == qualified })
                 ?? entities.first(where: { unqualified($0.managedObjectClassName ?? "") == name })
                 ?? entities.first(where: { $0.name == name })
-            {
-                if let objectType = type as? NSManagedObject.Type { note(objectType, for: match) }
-                return match
-            }
-        }
-        return nil
+        else { return nil }
+        if let objectType = type as? NSManagedObject.Type { note(objectType, for: match) }
+        return match
     }
 }
 #endif
