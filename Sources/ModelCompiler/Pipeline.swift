@@ -195,12 +195,14 @@ public enum Pipeline {
         }
         let model = Model(
             name: source.name, versions: versions, currentVersionName: source.currentVersionName ?? versions.last?.name ?? source.name,
-            shippedVersionNames: source.shippedVersionNames
+            shippedVersionNames: source.shippedVersionNames,
+            customMigrations: source.customMigrations.map { VersionStep(from: $0.from, to: $0.to) }
         ).applyingClassPrefix(classPrefix)
         for (version, locations) in zip(model.versions, locations) {
             VersionChecker(version: version, locations: locations, diagnostics: diagnostics).check()
         }
         VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
+        ShippedVersionChecker(model: model, shipped: source.shipped, lock: source.lock, diagnostics: diagnostics).check()
         GeneratedCodeChecker(model: model, rules: .modelFormat, diagnostics: diagnostics).check()
         return model
     }

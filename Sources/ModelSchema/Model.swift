@@ -10,16 +10,33 @@ public struct Model: Hashable, Sendable {
     public var currentVersionName: String
     /// Versions that have been released to users and must no longer change.
     public var shippedVersionNames: [String]
+    /// Steps between consecutive versions that the app migrates in code, not by lightweight migration.
+    public var customMigrations: [VersionStep]
 
-    public init(name: String, versions: [ModelVersion], currentVersionName: String, shippedVersionNames: [String] = []) {
+    public init(
+        name: String, versions: [ModelVersion], currentVersionName: String, shippedVersionNames: [String] = [],
+        customMigrations: [VersionStep] = []
+    ) {
         self.name = name
         self.versions = versions
         self.currentVersionName = currentVersionName
         self.shippedVersionNames = shippedVersionNames
+        self.customMigrations = customMigrations
     }
 
     public var currentVersion: ModelVersion? {
         versions.first { $0.name == currentVersionName }
+    }
+}
+
+/// A step from one version to the next one.
+public struct VersionStep: Hashable, Sendable {
+    public var from: String
+    public var to: String
+
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
     }
 }
 

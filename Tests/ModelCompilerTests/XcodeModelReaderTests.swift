@@ -88,6 +88,24 @@ struct XcodeModelReaderTests {
 }
 
 struct XcodeModelRobustnessTests {
+    /// libxml2 refuses a single pushed chunk over 10 MB; contents that large (exports of big
+    /// models reach it) must still read.
+    @Test func contentsLargerThanTenMegabytesRead() throws {
+        let padding = String(repeating: "<!-- padding -->\n", count: 700_000)
+        let result = try XcodeModelReaderTests.load(
+            """
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+            \(padding)<entity name="Note" representedClassName="Note" syncable="YES">
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                </entity>
+            </model>
+            """)
+        #expect(padding.utf8.count > 10_000_000)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        #expect(result.model?.versions.first?.entities.map(\.name) == ["Note"])
+    }
+
     @Test(arguments: ["", "   \n", "<?xml version=\"1.0\"?>\n<!-- only a comment -->", "<model", "\u{0}\u{1}garbage"])
     func brokenContentsAreErrorsNotCrashes(_ text: String) throws {
         let result = try XcodeModelReaderTests.load(text)

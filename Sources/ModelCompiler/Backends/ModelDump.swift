@@ -6,12 +6,17 @@ import ModelSchema
 /// it (versions, constraint members, index elements, enum cases); named things are objects.
 public enum ModelDump {
     public static func json(_ model: Model) -> JSONValue {
-        .object([
+        var members: [String: JSONValue] = [
             "name": .string(model.name),
             "currentVersion": .string(model.currentVersionName),
             "shippedVersions": .array(model.shippedVersionNames.map(JSONValue.string)),
             "versions": .array(model.versions.map(json)),
-        ])
+        ]
+        if !model.customMigrations.isEmpty {
+            members["customMigrations"] = .array(
+                model.customMigrations.map { .object(["from": .string($0.from), "to": .string($0.to)]) })
+        }
+        return .object(members)
     }
 
     static func json(_ version: ModelVersion) -> JSONValue {

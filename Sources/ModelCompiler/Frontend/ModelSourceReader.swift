@@ -15,6 +15,12 @@ struct ModelSource {
     var versions: [VersionSource]
     var currentVersionName: String?
     var shippedVersionNames: [String]
+    /// The manifest's `shipped` entries, with their recorded checksums (nil in the list form).
+    var shipped: [ShippedEntry] = []
+    /// The manifest's `customMigrations`: the steps between versions the app migrates in code.
+    var customMigrations: [CustomMigrationEntry] = []
+    /// The entries of `versions.lock`, when the folder has one.
+    var lock: [LockEntry] = []
 }
 
 /// Finds and parses the files of a model on disk: a single `<Name>.model.yaml` file, or a
@@ -123,7 +129,7 @@ struct ModelSourceReader {
 
     // MARK: Versioned models
 
-    static let manifestKeys = ["versions", "current", "shipped"]
+    static let manifestKeys = ["versions", "current", "shipped", "customMigrations"]
 
     private func readVersionedFolder(_ folder: String) -> ModelSource? {
         let name = String((folder as NSString).lastPathComponent.dropLast(Self.versionedFolderSuffix.count))
@@ -186,14 +192,13 @@ struct ModelSourceReader {
             }
         }
         if let shipped = reader["shipped"] {
-            for (versionName, location) in scalars.stringList(shipped, "'shipped'") ?? [] {
-                if seen.contains(versionName) {
-                    source.shippedVersionNames.append(versionName)
-                } else {
-                    diagnostics.error("shipped version '\(versionName)' is not listed in 'versions'", at: location)
-                }
-            }
+            source.shipped = readShipped(shipped, listed: seen)
+            source.shippedVersionNames = source.shipped.map(\.name)
         }
+        if let custom = reader["customMigrations"] {
+            source.customMigrations = readCustomMigrations(custom, listed: listed.map(\.0))
+        }
+        source.lock = readLock(in: folder)
         return source
     }
 

@@ -39,7 +39,11 @@ enum XcodeXMLTree {
     static func parse(_ data: Data) -> Result<XcodeXMLElement, Failure> {
         let bytes = [UInt8](data)
         let builder = TreeBuilder(bytes: bytes)
-        let parser = XMLParser(data: data)
+        // Fed from a stream, XMLParser hands libxml2 the document in chunks. Given the whole
+        // `Data` at once it passes one chunk, and libxml2 refuses a chunk over 10 MB ("huge input
+        // lookup") unless its huge-document option is set, which XMLParser never sets: a large
+        // but valid model would be rejected as malformed.
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.delegate = builder
         let parsed = parser.parse()
         if !parsed || parser.parserError != nil || builder.root == nil {

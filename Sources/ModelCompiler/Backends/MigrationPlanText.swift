@@ -1,0 +1,86 @@
+import ModelSchema
+
+/// `modelgen migrations` output: the plan as text for people, or as JSON with a stable shape
+/// (documented in `docs/Migrations.md`).
+public enum MigrationPlanText {
+    public static func text(_ plan: MigrationPlan) -> String {
+        var output = ""
+        for step in plan.steps {
+            let verdict: String
+            switch (step.isInferable, step.isCustom) {
+            case (true, false): verdict = "lightweight migration (inferred)"
+            case (true, true): verdict = "custom migration (declared; lightweight migration could infer it)"
+            case (false, true): verdict = "custom migration (declared; lightweight migration cannot infer it)"
+            case (false, false): verdict = "CANNOT BE INFERRED and no custom migration is declared"
+            }
+            output += "\(step.source) → \(step.destination): \(verdict)\n"
+            if step.entities.isEmpty { output += "  no changes to stored entities or properties\n" }
+            for entity in step.entities {
+                output += "  entity \(heading(entity.kind, entity.sourceName, entity.destinationName))\n"
+                for change in entity.changes { output += line(change, indent: "    ") }
+                for property in entity.properties {
+                    let kind = property.isRelationship ? "relationship" : "attribute"
+                    output += "    \(kind) \(heading(property.kind, property.sourceName, property.destinationName))\n"
+                    for change in property.changes { output += line(change, indent: "      ") }
+                }
+            }
+        }
+        return output
+    }
+
+    private static func heading(_ kind: MappingKind, _ source: String?, _ destination: String?) -> String {
+        switch kind {
+        case .added: "\(destination ?? ""): added"
+        case .removed: "\(source ?? ""): removed"
+        case .renamed: "\(destination ?? ""): renamed from \(source ?? "")"
+        case .changed: "\(destination ?? ""):"
+        }
+    }
+
+    private static func line(_ change: MigrationChange, indent: String) -> String {
+        var text = "\(indent)\(change.aspect): \(change.from) → \(change.to)\n"
+        if let obstacle = change.obstacle { text += "\(indent)  cannot infer: \(obstacle)\n" }
+        return text
+    }
+
+    public static func json(_ plan: MigrationPlan) -> JSONValue {
+        .object([
+            "model": .string(plan.model),
+            "steps": .array(
+                plan.steps.map { step in
+                    .object([
+                        "from": .string(step.source),
+                        "to": .string(step.destination),
+                        "inferable": .bool(step.isInferable),
+                        "customMigration": .bool(step.isCustom),
+                        "entities": .array(
+                            step.entities.map { entity in
+                                .object([
+                                    "mapping": .string(entity.kind.rawValue),
+                                    "source": entity.sourceName.map(JSONValue.string) ?? .null,
+                                    "destination": entity.destinationName.map(JSONValue.string) ?? .null,
+                                    "changes": .array(entity.changes.map(json)),
+                                    "properties": .array(
+                                        entity.properties.map { property in
+                                            .object([
+                                                "kind": .string(property.isRelationship ? "relationship" : "attribute"),
+                                                "mapping": .string(property.kind.rawValue),
+                                                "source": property.sourceName.map(JSONValue.string) ?? .null,
+                                                "destination": property.destinationName.map(JSONValue.string) ?? .null,
+                                                "changes": .array(property.changes.map(json)),
+                                            ])
+                                        }),
+                                ])
+                            }),
+                    ])
+                }),
+        ])
+    }
+
+    private static func json(_ change: MigrationChange) -> JSONValue {
+        .object([
+            "aspect": .string(change.aspect), "from": .string(change.from), "to": .string(change.to),
+            "obstacle": change.obstacle.map(JSONValue.string) ?? .null,
+        ])
+    }
+}
