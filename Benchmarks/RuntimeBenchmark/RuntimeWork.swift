@@ -91,11 +91,12 @@ enum RuntimeWork {
         }
     }
 
-    /// `id < limit` through the index, `repeats` times, each in a fresh context.
-    static func filtered(model: NSManagedObjectModel, url: URL, limit: Int, repeats: Int, checksum: inout Int) throws -> Int {
+    /// `id < limit` through the index, `repeats` times, each in a fresh context of `coordinator`.
+    static func filtered(coordinator: NSPersistentStoreCoordinator, limit: Int, repeats: Int, checksum: inout Int) throws -> Int {
         var rows = 0
         for _ in 0..<repeats {
-            let context = try context(model: model, url: url)
+            let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+            context.persistentStoreCoordinator = coordinator
             rows += try context.performAndWait {
                 let request = NSFetchRequest<NSManagedObject>(entityName: "Item")
                 request.predicate = NSPredicate(format: "id < %d", limit)
