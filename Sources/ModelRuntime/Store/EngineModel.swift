@@ -27,6 +27,7 @@ final class EngineModel: @unchecked Sendable {
             byDescription[ObjectIdentifier(description)] = entity
         }
         for entity in entities { entity.link(in: self) }
+        for entity in entities { entity.uniquenessConstraints = RowWriter.constraints(of: entity) }
     }
 
     static func of(_ model: NSManagedObjectModel) -> EngineModel {
@@ -92,6 +93,8 @@ final class EngineEntity: @unchecked Sendable {
     /// Per to-many slot: `SELECT Z_PK, Z_ENT` of the destinations, bound to the source's key.
     private(set) var toManySQL: [Int: String] = [:]
     private(set) weak var model: EngineModel?
+    /// The uniqueness constraints of the entity and its ancestors, as the save checks them.
+    fileprivate(set) var uniquenessConstraints: [RowWriter.Constraint] = []
     let insertSQL: String
     let updateSQL: String
     let deleteSQL: String

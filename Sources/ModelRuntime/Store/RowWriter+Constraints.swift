@@ -57,7 +57,7 @@ extension RowWriter {
         var seen: [String: NSManagedObject] = [:]
         var dropped: Set<ObjectIdentifier> = []
         for object in inserted + updated {
-            for constraint in Self.constraints(of: object.engine) {
+            for constraint in object.engine.uniquenessConstraints {
                 let values = constraint.slots.map { object.values[$0] }
                 guard !values.contains(where: { KeyPathReader.unwrapped($0) == nil }) else { continue }
                 let key =
@@ -94,7 +94,7 @@ extension RowWriter {
         var becameUpdates: [NSManagedObject] = []
         var tookStoreValues: Set<ObjectIdentifier> = []
         for object in inserted + updated {
-            for constraint in Self.constraints(of: object.engine) {
+            for constraint in object.engine.uniquenessConstraints {
                 if !object.insertedFlag && !constraint.slots.contains(where: { object.isChanged($0) }) { continue }
                 let values = constraint.slots.map { object.values[$0] }
                 guard !values.contains(where: { KeyPathReader.unwrapped($0) == nil }) else { continue }
