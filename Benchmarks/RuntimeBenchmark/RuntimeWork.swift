@@ -19,7 +19,9 @@ enum RuntimeWork {
             id, attribute("name", .stringAttributeType), attribute("score", .doubleAttributeType),
             attribute("created", .dateAttributeType), attribute("flag", .booleanAttributeType),
         ]
-        item.indexes = [NSFetchIndexDescription(name: "byID", elements: [NSFetchIndexElementDescription(property: id, collationType: .binary)])]
+        item.indexes = [
+            NSFetchIndexDescription(name: "byID", elements: [NSFetchIndexElementDescription(property: id, collationType: .binary)])
+        ]
         let model = NSManagedObjectModel()
         model.entities = [item]
         return model

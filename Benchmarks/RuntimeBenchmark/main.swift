@@ -105,7 +105,8 @@ do {
     }
 
     try phase("3 indexed fetch of 1% (×\(filteredRepeats))", .none) {
-        try RuntimeWork.filtered(coordinator: fetchContext.persistentStoreCoordinator!, limit: filteredLimit, repeats: filteredRepeats, checksum: &checksum)
+        try RuntimeWork.filtered(
+            coordinator: fetchContext.persistentStoreCoordinator!, limit: filteredLimit, repeats: filteredRepeats, checksum: &checksum)
     } floor: {
         try floor.filtered(limit: filteredLimit, repeats: filteredRepeats, checksum: &checksum)
     }
