@@ -73,6 +73,7 @@ let package = Package(
             path: "Benchmarks/Fuzz"
         ),
         .executableTarget(name: "modelruntime-query-benchmark", dependencies: ["ModelRuntime"], path: "Benchmarks/QueryBenchmark"),
+        .executableTarget(name: "modelruntime-benchmark", dependencies: ["ModelRuntime", "CSQLite"], path: "Benchmarks/RuntimeBenchmark"),
         // Saves until killed: the child process of the runtime's crash-safety test.
         .executableTarget(name: "modelruntime-crash-child", dependencies: ["ModelRuntime"], path: "Benchmarks/CrashChild"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
