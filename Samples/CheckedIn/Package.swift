@@ -10,12 +10,14 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [.library(name: "Notes", targets: ["Notes"])],
     dependencies: [
-        // Only for the generate-model-sources command plugin; no target links modelgen.
+        // For the generate-model-sources command plugin, and ModelRuntime, which the generated
+        // classes use where Core Data does not exist.
         .package(name: "modelgen", path: "../..")
     ],
     targets: [
         .target(
             name: "Notes",
+            dependencies: [.product(name: "ModelRuntime", package: "modelgen")],
             exclude: ["Notes.model.yaml", "modelgen.yaml"],
             resources: [.copy("Notes.momd")]
         ),
