@@ -43,6 +43,9 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var insertedFlag = false
     var deletedFlag = false
     var changedFlag = false
+    /// The batched fetch that loads this object's row, and the object's position in it.
+    var batches: FetchBatches?
+    var batchPosition = 0
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
     public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
