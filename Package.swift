@@ -73,6 +73,9 @@ let package = Package(
             path: "Benchmarks/Fuzz"
         ),
         .executableTarget(name: "modelruntime-query-benchmark", dependencies: ["ModelRuntime"], path: "Benchmarks/QueryBenchmark"),
+        .executableTarget(name: "modelruntime-benchmark", dependencies: ["ModelRuntime", "CSQLite"], path: "Benchmarks/RuntimeBenchmark"),
+        // Saves until killed: the child process of the runtime's crash-safety test.
+        .executableTarget(name: "modelruntime-crash-child", dependencies: ["ModelRuntime"], path: "Benchmarks/CrashChild"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "ModelSchema", "ModelCompiler", "CSQLite"]),
         // The compiler is linked by the tests only, to compare code-built models with compiled YAML.
