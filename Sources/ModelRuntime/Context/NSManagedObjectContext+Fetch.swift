@@ -80,6 +80,9 @@ extension NSManagedObjectContext {
     private func fetchObjects<T>(_ request: NSFetchRequest<T>, entity: EngineEntity, idsOnly: Bool) throws -> [NSManagedObject] {
         let pending = request.includesPendingChanges && hasPendingChanges(for: entity, request: request)
         let paged = !pending && (persistentStoreCoordinator?.persistentStores.count ?? 0) <= 1
+        if request.fetchBatchSize > 0, !idsOnly, paged, parent == nil {
+            return try fetchInBatches(request, entity: entity)
+        }
         let plan = try FetchPlan(request: request, entity: entity, selection: idsOnly ? .objectIDs : .rows, paged: paged)
         let shape = plan.shape
         var objects: [NSManagedObject] = []
@@ -121,6 +124,43 @@ extension NSManagedObjectContext {
         }
         if !idsOnly, let keyPaths = request.relationshipKeyPathsForPrefetching, !keyPaths.isEmpty {
             try prefetch(keyPaths, of: objects)
+        }
+        return objects
+    }
+
+    /// A fetch with a `fetchBatchSize`: the keys in order now, each batch's rows when one of its
+    /// objects is first read (see ``FetchBatches``).
+    private func fetchInBatches<T>(_ request: NSFetchRequest<T>, entity: EngineEntity) throws -> [NSManagedObject] {
+        let plan = try FetchPlan(request: request, entity: entity, selection: .objectIDs, paged: true)
+        let shape = plan.shape
+        let model = entity.model
+        var objects: [NSManagedObject] = []
+        var keys: [Int64] = []
+        var entities: [EngineEntity] = []
+        var source: NSPersistentStore?
+        try withStores(for: request) { store in
+            source = store
+            let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
+            plan.bind(statement)
+            defer { statement.reset() }
+            while try statement.step() {
+                let rowEntity = model?.entity(number: Int(statement.int64(at: shape.entityNumber))) ?? entity
+                let key = statement.int64(at: shape.primaryKey)
+                keys.append(key)
+                entities.append(rowEntity)
+                objects.append(object(entity: rowEntity, primaryKey: key, store: store))
+            }
+        }
+        guard let source, !objects.isEmpty else { return objects }
+        let keyPaths = (request.relationshipKeyPathsForPrefetching ?? []).filter { !$0.isEmpty }
+        let batches = FetchBatches(
+            size: request.fetchBatchSize, store: source, keys: keys, entities: entities, prefetchKeyPaths: keyPaths)
+        for (position, object) in objects.enumerated() where object.faultState == .hollow {
+            object.batches = batches
+            object.batchPosition = position
+        }
+        if !request.returnsObjectsAsFaults, let first = objects.first, first.faultState == .hollow {
+            batches.load(position: 0, in: self)
         }
         return objects
     }
@@ -307,6 +347,14 @@ extension NSManagedObjectContext {
 
     /// Called when a hollow object is first used.
     func fulfillFault(_ object: NSManagedObject) {
+        if let batches = object.batches, parent == nil {
+            let state = object.faultState
+            object.faultState = .hollow
+            batches.load(position: object.batchPosition, in: self)
+            if object.faultState == .hollow { _ = loadRow(into: object) }
+            if object.faultState != .hollow { object.faultState = state }
+            return
+        }
         _ = loadRow(into: object)
     }
 
@@ -357,8 +405,10 @@ extension NSManagedObjectContext {
         }
     }
 
-    /// Loads every hollow object of `objects` with one `IN` query per table and store.
-    func loadHollow(_ objects: [NSManagedObject]) throws {
+    /// Loads every hollow object of `objects` with one `IN` query per table and store; returns
+    /// the number of queries run.
+    @discardableResult
+    func loadHollow(_ objects: [NSManagedObject]) throws -> Int {
         var groups: [ObjectIdentifier: (store: NSPersistentStore, entity: EngineEntity, objects: [NSManagedObject])] = [:]
         for object in objects where object.faultState == .hollow {
             guard let store = object.id.persistentStore, object.id.primaryKey != nil,
@@ -366,7 +416,8 @@ extension NSManagedObjectContext {
             else { continue }
             groups[ObjectIdentifier(root), default: (store, root, [])].objects.append(object)
         }
-        guard let coordinator = persistentStoreCoordinator else { return }
+        guard let coordinator = persistentStoreCoordinator else { return 0 }
+        var queries = 0
         for group in groups.values {
             for chunk in stride(from: 0, to: group.objects.count, by: 500).map({
                 Array(group.objects[$0..<min($0 + 500, group.objects.count)])
@@ -374,7 +425,9 @@ extension NSManagedObjectContext {
                 let sql = group.entity.selectSQL + " WHERE t.Z_PK IN (" + chunk.map { _ in "?" }.joined(separator: ", ") + ")"
                 try coordinator.locked {
                     try SQLiteStoreEngine.wrap {
-                        let statement = try group.store.engine.connection.prepare(sql)
+                        let statement = try group.store.engine.connection.cachedStatement(sql)
+                        defer { statement.reset() }
+                        queries += 1
                         for (offset, object) in chunk.enumerated() { statement.bind(object.id.primaryKey!, at: Int32(offset + 1)) }
                         while try statement.step() {
                             let entity = group.entity.model?.entity(number: Int(statement.int64(at: 1))) ?? group.entity
@@ -384,6 +437,7 @@ extension NSManagedObjectContext {
                 }
             }
         }
+        return queries
     }
 }
 

@@ -43,6 +43,9 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var insertedFlag = false
     var deletedFlag = false
     var changedFlag = false
+    /// The batched fetch that loads this object's row, and the object's position in it.
+    var batches: FetchBatches?
+    var batchPosition = 0
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
     public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
@@ -190,7 +193,12 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         if case .transientRelationship = engine.slotKinds[slot] { return false }
         if case .attribute(_, column: nil) = engine.slotKinds[slot] { return false }
         guard let committed else { return values[slot] != nil && !(values[slot] is ToManyUnloaded) }
-        return !SlotValues.equal(values[slot], committed[slot])
+        if !SlotValues.equal(values[slot], committed[slot]) { return true }
+        // An ordered to-many whose members are the same in another order changed too.
+        if engine.orderSQL[slot] != nil, let now = values[slot] as? ToMany, let before = committed[slot] as? ToMany {
+            return !now.objects.elementsEqual(before.objects, by: ===)
+        }
+        return false
     }
 
     // MARK: Validation

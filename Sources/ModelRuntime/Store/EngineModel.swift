@@ -92,6 +92,10 @@ final class EngineEntity: @unchecked Sendable {
     let selectByKeySQL: String
     /// Per to-many slot: `SELECT Z_PK, Z_ENT` of the destinations, bound to the source's key.
     private(set) var toManySQL: [Int: String] = [:]
+    /// Ordered to-many slots: the statement writing one destination's order value, binding the
+    /// order, then the destination's key (by inverse key) or this object's and the destination's
+    /// keys (join table, `join` true).
+    private(set) var orderSQL: [Int: (sql: String, join: Bool)] = [:]
     private(set) weak var model: EngineModel?
     /// The uniqueness constraints of the entity and its ancestors, as the save checks them.
     fileprivate(set) var uniquenessConstraints: [RowWriter.Constraint] = []
@@ -188,7 +192,14 @@ final class EngineEntity: @unchecked Sendable {
                 let mine = otherIsFirst ? joinTable.second : joinTable.first
                 joinColumns[slot] = (mine.column, other.column, joinTable.name)
                 writesJoinRows[slot] = inverseSlots[slot] == nil || !otherIsFirst || joinTable.second.relationshipName == relationship.name
-                let order = joinTable.orderColumns.first.map { "j.\($0)" } ?? "t.Z_PK"
+                let orderColumn = "Z_FOK_" + other.column.dropFirst(2)
+                let ordered = relationship.isOrdered && joinTable.orderColumns.contains(orderColumn)
+                let order = ordered ? "j.\(orderColumn), t.Z_PK" : "t.Z_PK"
+                if ordered {
+                    orderSQL[slot] = (
+                        "UPDATE \(joinTable.name) SET \(orderColumn) = ? WHERE \(mine.column) = ? AND \(other.column) = ?", true
+                    )
+                }
                 toManySQL[slot] =
                     "SELECT t.Z_PK, t.Z_ENT FROM \(destination.table.name) t JOIN \(joinTable.name) j ON j.\(other.column) = t.Z_PK "
                     + "WHERE j.\(mine.column) = ? ORDER BY \(order)"
@@ -197,7 +208,11 @@ final class EngineEntity: @unchecked Sendable {
         for slot in relationshipSlots {
             if case .toManyByInverseKey = slotKinds[slot], let inverse = inverseKeyColumn(forToManySlot: slot) {
                 toManySQL[slot] =
-                    "SELECT t.Z_PK, t.Z_ENT FROM \(inverse.table) t WHERE t.\(inverse.key) = ? ORDER BY t.\(inverse.order ?? "Z_PK")"
+                    "SELECT t.Z_PK, t.Z_ENT FROM \(inverse.table) t WHERE t.\(inverse.key) = ? ORDER BY "
+                    + (inverse.order.map { "t.\($0), t.Z_PK" } ?? "t.Z_PK")
+                if let order = inverse.order, (properties[slot] as? NSRelationshipDescription)?.isOrdered == true {
+                    orderSQL[slot] = ("UPDATE \(inverse.table) SET \(order) = ? WHERE Z_PK = ?", false)
+                }
             }
         }
     }

@@ -27,6 +27,7 @@ struct RowWriter {
                         NSManagedObjectMergeError, "Could not merge changes.", [NSPersistentStoreSaveConflictsErrorKey: conflicts])
                 }
                 for object in inserted + updated { try writeJoinRows(of: object) }
+                for object in inserted + updated { try writeOrder(of: object) }
             }
         }
     }
@@ -178,6 +179,41 @@ struct RowWriter {
         }
         return current
     }
+
+    /// Writes the order values of the object's ordered to-many relationships whose order or
+    /// members changed: position `i` (from 0) gets ``orderSpacing`` × (i + 1).
+    private func writeOrder(of object: NSManagedObject) throws {
+        let entity = object.engine
+        guard let key = object.id.primaryKey else { return }
+        for (slot, order) in entity.orderSQL {
+            guard let current = object.values[slot] as? ToMany else { continue }
+            if !object.insertedFlag, let before = object.committed?[slot] as? ToMany,
+                before.objects.elementsEqual(current.objects, by: ===)
+            {
+                continue
+            }
+            let statement = try connection.cachedStatement(order.sql)
+            var position: Int64 = 0
+            for destination in current.objects where !destination.deletedFlag {
+                guard let other = destination.id.primaryKey else { continue }
+                position += 1
+                statement.bind(position * Self.orderSpacing, at: 1)
+                if order.join {
+                    statement.bind(key, at: 2)
+                    statement.bind(other, at: 3)
+                } else {
+                    statement.bind(other, at: 2)
+                }
+                try statement.step()
+                statement.reset()
+            }
+        }
+    }
+
+    /// The step between consecutive order values (`Z_FOK_` columns). Core Data's own spacing is
+    /// not documented; readers only compare the values, so any increasing sequence is read back
+    /// in the same order.
+    static let orderSpacing: Int64 = 1
 
     /// Adds and removes the join-table rows of the object's many-to-many relationships.
     private func writeJoinRows(of object: NSManagedObject) throws {

@@ -1,0 +1,72 @@
+#if !canImport(CoreData)
+import Foundation
+
+/// The rows behind one fetch with a `fetchBatchSize`: the fetch reads only the objects' keys, in
+/// order, and returns hollow objects; the first read of one of them loads the rows of its whole
+/// batch with one query. Rows of batches more than one batch away from the one being loaded are
+/// released again (their unchanged objects turn back into hollow faults), so iterating a large
+/// result holds at most two batches of row values at a time.
+///
+/// The fetch's objects point at this value (not the other way round), so it holds no objects: a
+/// batch's objects are found through the context's registry by key.
+final class FetchBatches {
+    let size: Int
+    let store: NSPersistentStore
+    /// Primary keys and entities of the fetch's rows, in result order.
+    let keys: [Int64]
+    let entities: [EngineEntity]
+    let prefetchKeyPaths: [String]
+    /// Whether each batch's rows are loaded now.
+    private var loaded: [Bool]
+    private var loadedBatches: Set<Int> = []
+    /// Objects whose values this fetch loaded and has not released.
+    private(set) var rowsHeld = 0
+    /// The largest ``rowsHeld`` seen.
+    private(set) var maximumRowsHeld = 0
+    /// SQL statements this fetch ran: the key query and the batch loads.
+    private(set) var statementsRun = 1
+
+    init(size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity], prefetchKeyPaths: [String]) {
+        self.size = size
+        self.store = store
+        self.keys = keys
+        self.entities = entities
+        self.prefetchKeyPaths = prefetchKeyPaths
+        loaded = Array(repeating: false, count: (keys.count + size - 1) / size)
+    }
+
+    /// Loads the batch of the object at `position` (unless loaded) and releases far batches.
+    func load(position: Int, in context: NSManagedObjectContext) {
+        let batch = position / size
+        guard batch < loaded.count, !loaded[batch] else { return }
+        for far in loadedBatches where abs(far - batch) > 1 { release(far, in: context) }
+        let range = (batch * size)..<min((batch + 1) * size, keys.count)
+        let objects = range.compactMap { objectAt($0, in: context) }.filter { $0.faultState == .hollow }
+        statementsRun += (try? context.loadHollow(objects)) ?? 0
+        let fetched = objects.filter { $0.faultState != .hollow }
+        if !prefetchKeyPaths.isEmpty { try? context.prefetch(prefetchKeyPaths, of: fetched) }
+        rowsHeld += fetched.count
+        maximumRowsHeld = max(maximumRowsHeld, rowsHeld)
+        loaded[batch] = true
+        loadedBatches.insert(batch)
+    }
+
+    /// Turns the unchanged objects of `batch` back into hollow faults.
+    private func release(_ batch: Int, in context: NSManagedObjectContext) {
+        loaded[batch] = false
+        loadedBatches.remove(batch)
+        for position in (batch * size)..<min((batch + 1) * size, keys.count) {
+            guard let object = objectAt(position, in: context), object.batches === self, object.faultState != .hollow else { continue }
+            rowsHeld -= 1
+            guard !object.changedFlag, !object.insertedFlag, !object.deletedFlag else { continue }
+            object.values = ContiguousArray(repeating: nil, count: object.engine.slotCount)
+            object.committed = nil
+            object.faultState = .hollow
+        }
+    }
+
+    private func objectAt(_ position: Int, in context: NSManagedObjectContext) -> NSManagedObject? {
+        context.registry[ObjectKey(store: store, root: entities[position].rootNumber, primaryKey: keys[position])]
+    }
+}
+#endif
