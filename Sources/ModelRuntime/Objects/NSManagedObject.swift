@@ -26,7 +26,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         get {
             if let idStorage { return idStorage }
             let made = NSManagedObjectID(
-                entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(UUID()), store: nil)
+                entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(TemporaryIdentity.next()), store: nil)
             idStorage = made
             return made
         }

@@ -61,6 +61,23 @@ struct SaveAndFetchTests {
         }
     }
 
+    @Test func temporaryIDsAreDistinctAndShapedLikeCoreDatas() throws {
+        let (_, context) = try EngineTestModel.stack()
+        context.performAndWait {
+            let first = EngineTestModel.insert("Trip", into: context, ["name": "A"]).objectID
+            let second = EngineTestModel.insert("Trip", into: context, ["name": "B"]).objectID
+            #expect(first != second && first.isTemporaryID && second.isTemporaryID)
+            for id in [first, second] {
+                // `t`, a UUID (36 characters), then a counter.
+                let last = id.uriRepresentation().lastPathComponent
+                #expect(last.hasPrefix("t") && last.count > 37)
+                #expect(UUID(uuidString: String(last.dropFirst().prefix(36))) != nil)
+                #expect(UInt64(last.dropFirst(37)) != nil)
+            }
+            #expect(first.uriRepresentation() != second.uriRepresentation())
+        }
+    }
+
     @Test func fetchingTwiceGivesTheSameObjectAndFaultsLoadOnFirstRead() throws {
         let folder = EngineTestModel.Folder()
         let model = EngineTestModel.make()
