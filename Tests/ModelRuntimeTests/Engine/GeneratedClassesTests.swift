@@ -5,8 +5,10 @@ import ModelRuntime
 import ModelSchema
 import Testing
 
-/// The classes modelgen generates for the Trips sample (checked in under `GeneratedTrips/`, and
-/// checked here to be what the generator writes today) at work over a SQLite store.
+/// The classes modelgen generates for the Trips sample at work over a SQLite store. They are
+/// compiled from `GeneratedTrips/`, a link to the Trips golden folder of `ModelCompilerTests`
+/// (`MODELGEN_UPDATE_GOLDEN=1 swift test` rewrites it), and checked here to be what the
+/// generator writes today.
 struct GeneratedClassesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -32,7 +34,7 @@ struct GeneratedClassesTests {
             let checkedIn = try String(contentsOf: Self.generatedFolder.appendingPathComponent(file.name), encoding: .utf8)
             #expect(
                 checkedIn == file.contents,
-                "regenerate with: modelgen generate Samples/Trips/Trips.modeld --output Tests/ModelRuntimeTests/GeneratedTrips")
+                "regenerate the golden files with: MODELGEN_UPDATE_GOLDEN=1 swift test")
         }
     }
 
