@@ -12,9 +12,12 @@ import Foundation
 final class FetchBatches {
     let size: Int
     let store: NSPersistentStore
-    /// Primary keys and entities of the fetch's rows, in result order.
+    /// Primary keys of the fetch's rows, in result order.
     let keys: [Int64]
-    let entities: [EngineEntity]
+    /// The entity of each row when the rows are of several entities; nil when every row is of
+    /// ``entity``.
+    let entities: [EngineEntity]?
+    let entity: EngineEntity
     let prefetchKeyPaths: [String]
     /// Whether each batch's rows are loaded now.
     private var loaded: [Bool]
@@ -26,11 +29,12 @@ final class FetchBatches {
     /// SQL statements this fetch ran: the key query and the batch loads.
     private(set) var statementsRun = 1
 
-    init(size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity], prefetchKeyPaths: [String]) {
+    init(size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String]) {
         self.size = size
         self.store = store
         self.keys = keys
         self.entities = entities
+        self.entity = entity
         self.prefetchKeyPaths = prefetchKeyPaths
         loaded = Array(repeating: false, count: (keys.count + size - 1) / size)
     }
@@ -59,14 +63,17 @@ final class FetchBatches {
             guard let object = objectAt(position, in: context), object.batches === self, object.faultState != .hollow else { continue }
             rowsHeld -= 1
             guard !object.changedFlag, !object.insertedFlag, !object.deletedFlag else { continue }
-            object.values = ContiguousArray(repeating: nil, count: object.engine.slotCount)
+            object.values = object.engine.emptyValues
             object.committed = nil
             object.faultState = .hollow
         }
     }
 
+    /// The entity of the row at `position`.
+    func entity(at position: Int) -> EngineEntity { entities?[position] ?? entity }
+
     private func objectAt(_ position: Int, in context: NSManagedObjectContext) -> NSManagedObject? {
-        context.registry[ObjectKey(store: store, root: entities[position].rootNumber, primaryKey: keys[position])]
+        context.registry[ObjectKey(store: store, root: entity(at: position).rootNumber, primaryKey: keys[position])]
     }
 }
 #endif

@@ -42,7 +42,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     var parentObserverToken: NSObjectProtocol?
 
     /// Objects by identity (store, table, key or temporary identity).
-    var registry: [ObjectKey: NSManagedObject] = [:]
+    var registry = ObjectRegistry()
     var inserted: [ObjectIdentifier: NSManagedObject] = [:]
     var deleted: [ObjectIdentifier: NSManagedObject] = [:]
     var changed: [ObjectIdentifier: NSManagedObject] = [:]
@@ -321,7 +321,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         changed.removeValue(forKey: ObjectIdentifier(object))
         object.changedFlag = false
         object.committed = nil
-        object.values = ContiguousArray(repeating: nil, count: object.engine.slotCount)
+        object.values = object.engine.emptyValues
         object.faultState = .hollow
         object.didTurnIntoFault()
     }
@@ -349,7 +349,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             if let committed = object.committed {
                 object.values = committed
             } else {
-                object.values = ContiguousArray(repeating: nil, count: object.engine.slotCount)
+                object.values = object.engine.emptyValues
                 object.faultState = .hollow
             }
         }

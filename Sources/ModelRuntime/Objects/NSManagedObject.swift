@@ -20,17 +20,35 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     private let entityDescription: NSEntityDescription
     let engine: EngineEntity
     private var idStorage: NSManagedObjectID?
-    /// The object's ID; a temporary one is made on first use, so fetched objects (which get their
-    /// permanent ID at once) never make one.
+    /// The object's ID, made on first use: the permanent ID of a row of a batched fetch (whose
+    /// objects are made from their keys alone), else a temporary one; other fetched objects get
+    /// their permanent ID at once.
     var id: NSManagedObjectID {
         get {
             if let idStorage { return idStorage }
-            let made = NSManagedObjectID(
-                entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(TemporaryIdentity.next()), store: nil)
+            let made: NSManagedObjectID
+            if let batches {
+                made = NSManagedObjectID(
+                    entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .permanent(batches.keys[Int(batchPosition)]),
+                    store: batches.store)
+            } else {
+                made = NSManagedObjectID(
+                    entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(TemporaryIdentity.next()), store: nil)
+            }
             idStorage = made
             return made
         }
         set { idStorage = newValue }
+    }
+
+    /// The store and primary key of the object's row, without making its ID; nil until saved.
+    var rowLocation: (store: NSPersistentStore, key: Int64)? {
+        if let idStorage {
+            guard let store = idStorage.persistentStore, let key = idStorage.primaryKey else { return nil }
+            return (store, key)
+        }
+        if let batches { return (batches.store, batches.keys[Int(batchPosition)]) }
+        return nil
     }
     weak var context: NSManagedObjectContext?
     /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
@@ -43,9 +61,10 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var insertedFlag = false
     var deletedFlag = false
     var changedFlag = false
-    /// The batched fetch that loads this object's row, and the object's position in it.
+    /// The object's position in ``batches`` (kept next to the flags, in the same word).
+    var batchPosition: Int32 = 0
+    /// The batched fetch that loads this object's row.
     var batches: FetchBatches?
-    var batchPosition = 0
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
     public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
@@ -54,7 +73,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         }
         entityDescription = entity
         self.engine = engine
-        values = ContiguousArray(repeating: nil, count: engine.slotCount)
+        values = engine.emptyValues
         super.init()
         ClassRegistry.note(type(of: self), for: entity)
         if let context { context.insert(self) }

@@ -84,22 +84,42 @@ enum TemporaryIdentity {
 }
 
 /// The key under which a context registers an object: store, table and primary key (or the
-/// temporary identity), hashed without allocating.
+/// temporary identity), in two words, hashed without allocating.
 struct ObjectKey: Hashable {
-    let store: ObjectIdentifier?
-    let root: Int
-    let key: NSManagedObjectID.Key
+    /// The store's ``NSPersistentStore/registryNumber`` (high half), the root entity's number and
+    /// whether the key is temporary (lowest bit).
+    let table: UInt64
+    /// The primary key, or the temporary identity's number.
+    let number: Int64
+
+    private static let storeNumbers = Atomic<UInt32>(0)
+
+    static func nextStoreNumber() -> UInt32 { storeNumbers.add(1, ordering: .relaxed).newValue }
 
     init(_ id: NSManagedObjectID) {
-        store = id.persistentStore.map(ObjectIdentifier.init)
-        root = id.rootEntityNumber
-        key = id.key
+        switch id.key {
+        case .permanent(let key):
+            self.init(storeNumber: id.persistentStore?.registryNumber ?? 0, root: id.rootEntityNumber, primaryKey: key)
+        case .temporary(let key):
+            self.init(table: UInt64(UInt32(truncatingIfNeeded: id.rootEntityNumber) & 0x7fff_ffff) << 1 | 1, number: Int64(bitPattern: key))
+        }
     }
 
     init(store: NSPersistentStore, root: Int, primaryKey: Int64) {
-        self.store = ObjectIdentifier(store)
-        self.root = root
-        key = .permanent(primaryKey)
+        self.init(storeNumber: store.registryNumber, root: root, primaryKey: primaryKey)
+    }
+
+    private init(storeNumber: UInt32, root: Int, primaryKey: Int64) {
+        self.init(table: UInt64(storeNumber) << 32 | UInt64(UInt32(truncatingIfNeeded: root) & 0x7fff_ffff) << 1, number: primaryKey)
+    }
+
+    private init(table: UInt64, number: Int64) {
+        self.table = table
+        self.number = number
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(UInt64(bitPattern: number) &* 0x9E37_79B9_7F4A_7C15 ^ table)
     }
 }
 #endif
