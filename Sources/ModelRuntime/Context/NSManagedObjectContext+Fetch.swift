@@ -218,30 +218,61 @@ extension NSManagedObjectContext {
                 return ("", nil, [])
             }
         }
+        // The rows' keys, bridged once per fetch; a composite's columns share their key.
+        var keyNames: [String] = []
+        var keyIndexes: [Int] = []
+        for reader in readers {
+            if let index = keyNames.firstIndex(of: reader.keyPath) {
+                keyIndexes.append(index)
+            } else {
+                keyIndexes.append(keyNames.count)
+                keyNames.append(reader.keyPath)
+            }
+        }
+        let keyObjects: [NSObject] = keyNames.map { NSString(string: $0) }
+        let hasComposites = readers.contains { !$0.leaf.isEmpty }
         var rows: [NSDictionary] = []
+        var rowKeys: [NSObject] = []
+        var rowValues: [AnyObject] = []
+        rowKeys.reserveCapacity(keyObjects.count)
+        rowValues.reserveCapacity(keyObjects.count)
         try withStores(for: request) { store in
             let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
             plan.bind(statement)
             defer { statement.reset() }
             while try statement.step() {
-                var row: [String: Any] = [:]
+                rowKeys.removeAll(keepingCapacity: true)
+                rowValues.removeAll(keepingCapacity: true)
+                var composites: [Int: [String: Any]] = [:]
                 for (index, reader) in readers.enumerated() {
                     guard let type = reader.type else { continue }
                     let column = Int32(index)
+                    let value: Any?
                     if type == .objectIDAttributeType {
-                        if !statement.isNull(at: column) { row[reader.keyPath] = statement.int64(at: column) }
-                        continue
-                    }
-                    guard let value = StoreValueCodec.read(statement, column, as: type) else { continue }
-                    if reader.leaf.isEmpty {
-                        row[reader.keyPath] = value
+                        value = statement.isNull(at: column) ? nil : statement.int64(at: column)
                     } else {
-                        var composite = row[reader.keyPath] as? [String: Any] ?? [:]
-                        Self.set(value, at: reader.leaf[...], in: &composite)
-                        row[reader.keyPath] = composite
+                        value = StoreValueCodec.read(statement, column, as: type)
+                    }
+                    guard let value else { continue }
+                    if reader.leaf.isEmpty {
+                        rowKeys.append(keyObjects[keyIndexes[index]])
+                        rowValues.append(value as AnyObject)
+                    } else {
+                        Self.set(value, at: reader.leaf[...], in: &composites[keyIndexes[index], default: [:]])
                     }
                 }
-                rows.append(NSDictionary(dictionary: row))
+                if hasComposites {
+                    for (key, composite) in composites.sorted(by: { $0.key < $1.key }) {
+                        rowKeys.append(keyObjects[key])
+                        rowValues.append(composite as AnyObject)
+                    }
+                }
+                let row = rowValues.withUnsafeBufferPointer { values in
+                    rowKeys.withUnsafeBufferPointer { keys in
+                        NSDictionary(objects: values.baseAddress, forKeys: keys.baseAddress, count: keys.count)
+                    }
+                }
+                rows.append(row)
             }
         }
         return rows

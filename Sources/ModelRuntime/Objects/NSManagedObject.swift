@@ -19,7 +19,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     private let entityDescription: NSEntityDescription
     let engine: EngineEntity
-    private var idStorage: NSManagedObjectID?
+    private(set) var idStorage: NSManagedObjectID?
     /// The object's ID, made on first use: the permanent ID of a row of a batched fetch (whose
     /// objects are made from their keys alone), else a temporary one; other fetched objects get
     /// their permanent ID at once.
