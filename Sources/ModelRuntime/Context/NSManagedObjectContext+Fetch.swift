@@ -24,6 +24,7 @@ extension NSManagedObjectContext {
     /// The results as `[T]`: one cast of the whole array (free when `T` is the results' own
     /// class), or an error naming the first result that is not a `T`.
     private static func typed<R: AnyObject, T>(_ results: [R]) throws -> [T] {
+        if T.self == R.self { return unsafeBitCast(results, to: [T].self) }
         if let typed = results as? [T] { return typed }
         let wrong = results.first { !($0 is T) }.map { String(describing: type(of: $0)) } ?? String(describing: R.self)
         throw CoreDataError.make(NSCoreDataError, "A fetch result of type \(wrong) is not a \(T.self)")
@@ -294,7 +295,8 @@ extension NSManagedObjectContext {
                 lastType = ClassRegistry.objectClass(for: entity.description)
                 lastEntity = entity
             }
-            let object = lastType.init(entity: entity.description, insertInto: nil)
+            let type = lastType
+            let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
             object.context = context
             object.faultState = .hollow
             return object

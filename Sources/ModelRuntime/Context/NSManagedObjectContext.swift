@@ -36,13 +36,17 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     open var mergePolicy: Any = NSErrorMergePolicy
     open var stalenessInterval: TimeInterval = -1
     open var shouldDeleteInaccessibleFaults = true
-    open var retainsRegisteredObjects = true
+    /// Whether the context holds every registered object strongly; by default (false, as in
+    /// Core Data) it holds only inserted, updated and deleted ones (see ``ObjectRegistry``).
+    open var retainsRegisteredObjects = false {
+        didSet { registry.setRetainsObjects(retainsRegisteredObjects) }
+    }
     open var propagatesDeletesAtEndOfEvent = true
     open var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
 
     /// Objects by identity (store, table, key or temporary identity).
-    var registry = ObjectRegistry()
+    let registry = ObjectRegistry()
     var inserted: [ObjectIdentifier: NSManagedObject] = [:]
     var deleted: [ObjectIdentifier: NSManagedObject] = [:]
     var changed: [ObjectIdentifier: NSManagedObject] = [:]

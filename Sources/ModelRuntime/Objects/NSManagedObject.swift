@@ -68,15 +68,29 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
     public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
-        guard let model = entity.managedObjectModel, let engine = EngineModel.of(model).entity(for: entity) else {
+        // The context offers the entity's engine data when it makes the object (of the class
+        // `ClassRegistry` gave it, which need not be noted again).
+        let offered = EngineHandoff.take(for: entity)
+        guard let engine = offered ?? entity.managedObjectModel.flatMap({ EngineModel.of($0).entity(for: entity) }) else {
             preconditionFailure("The entity '\(entity.name ?? "")' belongs to no managed object model")
         }
         entityDescription = entity
         self.engine = engine
         values = engine.emptyValues
         super.init()
-        ClassRegistry.note(type(of: self), for: entity)
+        if offered == nil { ClassRegistry.note(type(of: self), for: entity) }
         if let context { context.insert(self) }
+    }
+
+    deinit {
+        if let context, let key = registryKey { context.registry.forget(self, key: key) }
+    }
+
+    /// The key the object is registered under in its context, without making its ID.
+    var registryKey: ObjectKey? {
+        if let idStorage { return ObjectKey(idStorage) }
+        if let batches { return ObjectKey(store: batches.store, root: engine.rootNumber, primaryKey: batches.keys[Int(batchPosition)]) }
+        return nil
     }
 
     /// Makes an object of the entity whose class is the receiver's class, inserted into `context`.

@@ -14,6 +14,9 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
 
     private let entityDescription: NSEntityDescription
     let key: Key
+    /// The store's ``NSPersistentStore/registryNumber`` (0 without a store), kept so the ID's
+    /// ``ObjectKey`` stays the same after its store is removed.
+    let storeNumber: UInt32
     /// The root entity's number (`Z_ENT` of the inheritance root); IDs of one table compare by it.
     let rootEntityNumber: Int
     private weak var store: NSPersistentStore?
@@ -25,6 +28,7 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
         self.rootEntityNumber = rootEntityNumber
         self.key = key
         self.store = store
+        storeNumber = store?.registryNumber ?? 0
         storeIdentifier = store?.identifier
         super.init()
     }
@@ -99,7 +103,7 @@ struct ObjectKey: Hashable {
     init(_ id: NSManagedObjectID) {
         switch id.key {
         case .permanent(let key):
-            self.init(storeNumber: id.persistentStore?.registryNumber ?? 0, root: id.rootEntityNumber, primaryKey: key)
+            self.init(storeNumber: id.storeNumber, root: id.rootEntityNumber, primaryKey: key)
         case .temporary(let key):
             self.init(table: UInt64(UInt32(truncatingIfNeeded: id.rootEntityNumber) & 0x7fff_ffff) << 1 | 1, number: Int64(bitPattern: key))
         }
@@ -113,13 +117,19 @@ struct ObjectKey: Hashable {
         self.init(table: UInt64(storeNumber) << 32 | UInt64(UInt32(truncatingIfNeeded: root) & 0x7fff_ffff) << 1, number: primaryKey)
     }
 
-    private init(table: UInt64, number: Int64) {
+    init(table: UInt64, number: Int64) {
         self.table = table
         self.number = number
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(UInt64(bitPattern: number) &* 0x9E37_79B9_7F4A_7C15 ^ table)
+        hasher.combine(mixed)
+    }
+
+    /// The key's two words mixed into one, for ``ObjectRegistry``'s table (which uses its
+    /// high bits).
+    var mixed: UInt64 {
+        (UInt64(bitPattern: number) ^ (table &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15
     }
 }
 #endif
