@@ -92,15 +92,17 @@ extension NSManagedObjectContext {
             let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
             plan.bind(statement)
             defer { statement.reset() }
+            // New objects get their IDs from these keys when asked (most never are).
+            let keys = idsOnly ? nil : FetchBatches(keysOf: store, entity: entity)
             while try statement.step() {
                 let number = Int(statement.int64(at: shape.entityNumber))
                 let rowEntity = number == entity.number ? entity : model?.entity(number: number) ?? entity
-                if idsOnly {
+                if let keys {
                     objects.append(
-                        object(entity: rowEntity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker))
+                        materialize(statement, shape: shape, entity: rowEntity, store: store, asFault: asFault, maker: &maker, keys: keys))
                 } else {
                     objects.append(
-                        materialize(statement, shape: shape, entity: rowEntity, store: store, asFault: asFault, maker: &maker))
+                        object(entity: rowEntity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker))
                 }
             }
         }
@@ -309,12 +311,21 @@ extension NSManagedObjectContext {
         return object(entity: entity, primaryKey: primaryKey, store: store, maker: &maker)
     }
 
-    /// The registered object for a row, or a new hollow one made by `maker`.
-    func object(entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore, maker: inout HollowObjectMaker) -> NSManagedObject {
+    /// The registered object for a row, or a new hollow one made by `maker`; a new object's ID
+    /// is made now, or from `keys` when first asked for.
+    func object(
+        entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore, maker: inout HollowObjectMaker, keys: FetchBatches? = nil
+    ) -> NSManagedObject {
         let key = ObjectKey(store: store, root: entity.rootNumber, primaryKey: primaryKey)
         if let existing = registry[key] { return existing }
         let object = maker.make(entity)
-        object.id = NSManagedObjectID(entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store)
+        if let keys {
+            object.batches = keys
+            object.batchPosition = keys.append(primaryKey)
+        } else {
+            object.id = NSManagedObjectID(
+                entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store)
+        }
         registry[key] = object
         return object
     }
@@ -330,9 +341,10 @@ extension NSManagedObjectContext {
 
     func materialize(
         _ statement: Statement, shape: RowShape, entity: EngineEntity, store: NSPersistentStore, asFault: Bool,
-        maker: inout HollowObjectMaker
+        maker: inout HollowObjectMaker, keys: FetchBatches? = nil
     ) -> NSManagedObject {
-        let object = self.object(entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker)
+        let object = self.object(
+            entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker, keys: keys)
         if object.faultState == .hollow {
             if let parent {
                 _ = loadFromParent(parent, into: object)
@@ -444,7 +456,7 @@ extension NSManagedObjectContext {
 
     /// Called when a hollow object is first used.
     func fulfillFault(_ object: NSManagedObject) {
-        if let batches = object.batches, parent == nil {
+        if let batches = object.batches, batches.isPaging, parent == nil {
             let state = object.faultState
             object.faultState = .hollow
             batches.load(position: Int(object.batchPosition), in: self)

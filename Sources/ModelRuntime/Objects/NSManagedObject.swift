@@ -28,9 +28,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
             if let idStorage { return idStorage }
             let made: NSManagedObjectID
             if let batches {
-                made = NSManagedObjectID(
-                    entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .permanent(batches.keys[Int(batchPosition)]),
-                    store: batches.store)
+                made = batches.objectID(at: Int(batchPosition), entity: engine)
             } else {
                 made = NSManagedObjectID(
                     entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(TemporaryIdentity.next()), store: nil)
@@ -47,7 +45,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
             guard let store = idStorage.persistentStore, let key = idStorage.primaryKey else { return nil }
             return (store, key)
         }
-        if let batches { return (batches.store, batches.keys[Int(batchPosition)]) }
+        if let batches, let store = batches.store { return (store, batches.keys[Int(batchPosition)]) }
         return nil
     }
     weak var context: NSManagedObjectContext?
@@ -89,7 +87,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// The key the object is registered under in its context, without making its ID.
     var registryKey: ObjectKey? {
         if let idStorage { return ObjectKey(idStorage) }
-        if let batches { return ObjectKey(store: batches.store, root: engine.rootNumber, primaryKey: batches.keys[Int(batchPosition)]) }
+        if let batches { return batches.key(at: Int(batchPosition), root: engine.rootNumber) }
         return nil
     }
 

@@ -23,13 +23,23 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
     /// The store's identifier, kept so an ID stays equal and describable after its store is removed.
     let storeIdentifier: String?
 
-    init(entity: NSEntityDescription, rootEntityNumber: Int, key: Key, store: NSPersistentStore?) {
+    convenience init(entity: NSEntityDescription, rootEntityNumber: Int, key: Key, store: NSPersistentStore?) {
+        self.init(
+            entity: entity, rootEntityNumber: rootEntityNumber, key: key, store: store, storeNumber: store?.registryNumber ?? 0,
+            storeIdentifier: store?.identifier)
+    }
+
+    /// An ID whose store may be gone already: its number and identifier are given.
+    init(
+        entity: NSEntityDescription, rootEntityNumber: Int, key: Key, store: NSPersistentStore?, storeNumber: UInt32,
+        storeIdentifier: String?
+    ) {
         entityDescription = entity
         self.rootEntityNumber = rootEntityNumber
         self.key = key
         self.store = store
-        storeNumber = store?.registryNumber ?? 0
-        storeIdentifier = store?.identifier
+        self.storeNumber = storeNumber
+        self.storeIdentifier = storeIdentifier
         super.init()
     }
 
@@ -113,7 +123,7 @@ struct ObjectKey: Hashable {
         self.init(storeNumber: store.registryNumber, root: root, primaryKey: primaryKey)
     }
 
-    private init(storeNumber: UInt32, root: Int, primaryKey: Int64) {
+    init(storeNumber: UInt32, root: Int, primaryKey: Int64) {
         self.init(table: UInt64(storeNumber) << 32 | UInt64(UInt32(truncatingIfNeeded: root) & 0x7fff_ffff) << 1, number: primaryKey)
     }
 
