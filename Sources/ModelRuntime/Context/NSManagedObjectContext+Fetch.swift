@@ -370,34 +370,41 @@ extension NSManagedObjectContext {
         let entity = object.engine
         let shape = shape ?? entity.tableShape
         let map = shape.columns
-        var values = ContiguousArray<Any?>(repeating: nil, count: entity.slotCount)
-        for slot in 0..<entity.slotCount {
-            switch entity.slotKinds[slot] {
-            case .attribute(let type, let column?):
-                let index = map[Int(column)]
-                if index >= 0 { values[slot] = StoreValueCodec.read(statement, index, as: type) }
-            case .attribute(_, nil), .transientRelationship:
-                break
-            case .composite(let leaves, let columns):
-                var dictionary: [String: Any] = [:]
-                for (leaf, column) in zip(leaves, columns) where map[Int(column)] >= 0 {
-                    if let value = StoreValueCodec.read(statement, map[Int(column)], as: leaf.type) {
-                        Self.set(value, at: leaf.path[...], in: &dictionary)
+        let count = entity.slotCount
+        // Each slot is initialised once, straight from its column.
+        let values = ContiguousArray<Any?>(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for slot in 0..<count {
+                let value: Any?
+                switch entity.slotKinds[slot] {
+                case .attribute(let type, let column?):
+                    let index = map[Int(column)]
+                    value = index >= 0 ? StoreValueCodec.read(statement, index, as: type) : nil
+                case .attribute(_, nil), .transientRelationship, .toOne(nil, _):
+                    value = nil
+                case .composite(let leaves, let columns):
+                    var dictionary: [String: Any] = [:]
+                    for (leaf, column) in zip(leaves, columns) where map[Int(column)] >= 0 {
+                        if let value = StoreValueCodec.read(statement, map[Int(column)], as: leaf.type) {
+                            Self.set(value, at: leaf.path[...], in: &dictionary)
+                        }
                     }
+                    value = dictionary.isEmpty ? nil : dictionary
+                case .toOne(let keyColumn?, let entityColumn):
+                    let key = map[Int(keyColumn)]
+                    if key >= 0, !statement.isNull(at: key), let destination = entity.destinations[slot] {
+                        let destinationEntity =
+                            entityColumn.flatMap { column in
+                                map[Int(column)] >= 0 ? entity.model?.entity(number: Int(statement.int64(at: map[Int(column)]))) : nil
+                            } ?? destination
+                        value = self.object(entity: destinationEntity, primaryKey: statement.int64(at: key), store: store, maker: &maker)
+                    } else {
+                        value = nil
+                    }
+                case .toManyByInverseKey, .toManyByJoinTable:
+                    value = ToManyUnloaded.marker
                 }
-                values[slot] = dictionary.isEmpty ? nil : dictionary
-            case .toOne(let keyColumn?, let entityColumn):
-                let key = map[Int(keyColumn)]
-                guard key >= 0, !statement.isNull(at: key), let destination = entity.destinations[slot] else { break }
-                let destinationEntity =
-                    entityColumn.flatMap { column in
-                        map[Int(column)] >= 0 ? entity.model?.entity(number: Int(statement.int64(at: map[Int(column)]))) : nil
-                    } ?? destination
-                values[slot] = self.object(entity: destinationEntity, primaryKey: statement.int64(at: key), store: store, maker: &maker)
-            case .toOne(nil, _):
-                break
-            case .toManyByInverseKey, .toManyByJoinTable:
-                values[slot] = ToManyUnloaded.marker
+                (buffer.baseAddress! + slot).initialize(to: value)
+                initialized = slot + 1
             }
         }
         object.values = values

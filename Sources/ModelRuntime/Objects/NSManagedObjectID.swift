@@ -136,8 +136,7 @@ struct ObjectKey: Hashable {
         hasher.combine(mixed)
     }
 
-    /// The key's two words mixed into one, for ``ObjectRegistry``'s table (which uses its
-    /// high bits).
+    /// The key's two words mixed into one.
     var mixed: UInt64 {
         (UInt64(bitPattern: number) ^ (table &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15
     }

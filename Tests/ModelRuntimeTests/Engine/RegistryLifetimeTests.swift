@@ -106,6 +106,37 @@ struct RegistryLifetimeTests {
         }
     }
 
+    @Test func theTableAgreesWithADictionaryThroughInsertsRemovalsAndGrowth() throws {
+        let model = EngineTestModel.make()
+        let (_, context) = try EngineTestModel.stack(model: model)
+        let entity = try #require(model.entitiesByName["Stop"])
+        let registry = ObjectRegistry()
+        var expected: [ObjectKey: NSManagedObject] = [:]
+        var generator = SystemRandomNumberGenerator()
+        context.performAndWait {
+            for step in 0..<6_000 {
+                // Few tables and clustered keys, so probe sequences run into each other.
+                let key = ObjectKey(
+                    storeNumber: UInt32.random(in: 1...2, using: &generator), root: Int.random(in: 1...3, using: &generator),
+                    primaryKey: Int64.random(in: 0..<700, using: &generator) * (step % 2 == 0 ? 1 : 64))
+                if Int.random(in: 0..<3, using: &generator) == 0 {
+                    #expect(registry.removeValue(forKey: key) === expected.removeValue(forKey: key))
+                } else {
+                    let object = NSManagedObject(entity: entity, insertInto: nil)
+                    registry[key] = object
+                    expected[key] = object
+                }
+                if step % 500 == 0 {
+                    #expect(registry.count == expected.count)
+                    #expect(expected.allSatisfy { registry[$0.key] === $0.value })
+                }
+            }
+            #expect(registry.count == expected.count)
+            #expect(expected.allSatisfy { registry[$0.key] === $0.value })
+            #expect(Set(registry.values.map(ObjectIdentifier.init)) == Set(expected.values.map(ObjectIdentifier.init)))
+        }
+    }
+
     @Test func lookupsStayRightWhileObjectsComeAndGo() throws {
         let context = try Self.seeded(400)
         try context.performAndWait { () throws in
