@@ -282,7 +282,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             for group in groups.values {
                 var byRoot: [Int: [NSManagedObject]] = [:]
                 for object in group.objects { byRoot[object.engine.rootNumber, default: []].append(object) }
-                for (root, members) in byRoot.sorted(by: { $0.key < $1.key }) {
+                for (root, unordered) in byRoot.sorted(by: { $0.key < $1.key }) {
+                    // Keys in insertion order (temporary IDs count up), not in the registry's
+                    // hash order, so equal work gives equal stores.
+                    let members = unordered.sorted { $0.id.insertionNumber < $1.id.insertionNumber }
                     guard !group.store.isReadOnly else {
                         throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
                     }
