@@ -26,7 +26,13 @@ extension NSManagedObjectContext {
             try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
         } else {
             try assignPermanentIDs(insertedNow.filter { $0.id.isTemporaryID })
-            let derived = try writeToStores(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+            let derived: [(key: ObjectKey, property: String, value: SQLiteValue)]
+            do {
+                derived = try writeToStores(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+            } catch let error as NSError where resolveUpdatedObjectConstraintConflicts(error) {
+                // The merge policy changed the context (see +ConstraintConflicts): save that.
+                return try save()
+            }
             applyDerivedValues(derived)
         }
         finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
