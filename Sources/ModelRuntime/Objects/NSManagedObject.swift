@@ -150,13 +150,22 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     /// The to-many relationship `key` as a set whose changes go to the object (the inverse is
     /// maintained); Core Data returns a live proxy, this one is applied with ``ToManyProxy``.
-    open func mutableSetValue(forKey key: String) -> ToManyProxy {
-        guard let slot = engine.slotsByName[key] else { preconditionFailure("no relationship \(key)") }
-        return ToManyProxy(object: self, slot: slot)
+    /// The to-many relationship `key` as a live `NSMutableSet`: changes made through it change
+    /// the relationship and its inverse (see `ToManyMutableSet`).
+    open func mutableSetValue(forKey key: String) -> NSMutableSet {
+        guard let slot = engine.slotsByName[key], engine.isRelationshipToMany(slot) else {
+            preconditionFailure("the entity \(entity.name ?? "") has no to-many relationship \(key)")
+        }
+        return ToManyMutableSet(owner: self, slot: slot)
     }
 
-    open func mutableOrderedSetValue(forKey key: String) -> ToManyProxy {
-        mutableSetValue(forKey: key)
+    /// The ordered to-many relationship `key` as a live `NSMutableOrderedSet` (see
+    /// `ToManyMutableOrderedSet`).
+    open func mutableOrderedSetValue(forKey key: String) -> NSMutableOrderedSet {
+        guard let slot = engine.slotsByName[key], engine.isRelationshipToMany(slot) else {
+            preconditionFailure("the entity \(entity.name ?? "") has no to-many relationship \(key)")
+        }
+        return ToManyMutableOrderedSet(owner: self, slot: slot)
     }
 
     // MARK: Changes
