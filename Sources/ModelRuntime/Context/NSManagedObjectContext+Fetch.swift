@@ -348,11 +348,11 @@ extension NSManagedObjectContext {
             let state = object.faultState
             object.faultState = .hollow
             batches.load(position: object.batchPosition, in: self)
-            if object.faultState == .hollow { _ = loadRow(into: object) }
+            if object.faultState == .hollow, !loadRow(into: object) { return handleInaccessibleFault(object) }
             if object.faultState != .hollow { object.faultState = state }
             return
         }
-        _ = loadRow(into: object)
+        if !loadRow(into: object) { handleInaccessibleFault(object) }
     }
 
     /// The objects of a to-many relationship, from the store.

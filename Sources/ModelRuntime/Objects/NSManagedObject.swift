@@ -42,6 +42,8 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var faultState: FaultState = .materialized
     var insertedFlag = false
     var deletedFlag = false
+    /// The object's row was gone when its fault fired (see +InaccessibleFaults).
+    var inaccessibleFlag = false
     var changedFlag = false
     /// The batched fetch that loads this object's row, and the object's position in it.
     var batches: FetchBatches?
@@ -86,7 +88,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     open var isInserted: Bool { insertedFlag && !deletedFlag }
     open var isUpdated: Bool { changedFlag && !insertedFlag && !deletedFlag }
-    open var isDeleted: Bool { deletedFlag }
+    open var isDeleted: Bool { deletedFlag || inaccessibleFlag }
     open var isFault: Bool { faultState != .materialized }
     open var hasChanges: Bool { insertedFlag || deletedFlag || changedFlag }
     /// Core Data's `hasPersistentChangedValues`.
