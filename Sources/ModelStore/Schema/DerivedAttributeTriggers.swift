@@ -17,8 +17,12 @@ import ModelSchema
 /// - `count:` over a many-to-many relationship: `_PARAMETER_INSERT` / `_DELETE` on the join table
 ///   and `_SOURCE_INSERT`.
 ///
-/// Not generated (``unsupported(_:)`` names them): key paths through a to-one (`trip.name`),
-/// `@min` / `@max`, and anything else.
+/// - `trip.name` and string functions of it (an attribute of a to-one's destination):
+///   `_SOURCE_INSERT` / `_SOURCE_UPDATE` on the entity's table, `_PARAMETER_INSERT` /
+///   `_PARAMETER_UPDATE` on the destination's.
+///
+/// Not generated (``unsupported(_:)`` names them): `@min` / `@max` / `@avg`, longer key paths,
+/// and anything else.
 public enum DerivedAttributeTriggers {
     /// The `CREATE TRIGGER` statements of every derived attribute of `version`, in entity and
     /// attribute order.
@@ -51,6 +55,8 @@ public enum DerivedAttributeTriggers {
     enum Derivation: Equatable {
         case now
         case attribute(String, function: String?)
+        /// `trip.name`, `lowercase:(trip.name)`: an attribute of a to-one's destination.
+        case toOne(String, String, function: String?)
         case count(String)
         case sum(String, String)
 
@@ -65,8 +71,12 @@ public enum DerivedAttributeTriggers {
             ]
             where expression.hasPrefix(function + ":(") && expression.hasSuffix(")") {
                 let argument = String(expression.dropFirst(function.count + 2).dropLast())
-                guard !argument.contains(".") else { return nil }
-                self = .attribute(argument, function: sqlName)
+                let path = argument.split(separator: ".").map(String.init)
+                switch path.count {
+                case 1: self = .attribute(argument, function: sqlName)
+                case 2: self = .toOne(path[0], path[1], function: sqlName)
+                default: return nil
+                }
                 return
             }
             if expression.hasPrefix("count:("), expression.hasSuffix(")") {
@@ -90,6 +100,10 @@ public enum DerivedAttributeTriggers {
                 self = .attribute(expression, function: nil)
                 return
             }
+            if parts.count == 2, DerivationExpression.isKeyPathText(expression) {
+                self = .toOne(parts[0], parts[1], function: nil)
+                return
+            }
             return nil
         }
     }
@@ -109,6 +123,8 @@ public enum DerivedAttributeTriggers {
             guard let source = Self.column(of: name, in: entityLayout, layout: layout) else { return nil }
             let value = function.map { "\($0)(NEW.\(source))" } ?? "NEW.\(source)"
             return context.ownRowTriggers(value: value, sourceColumn: source)
+        case .toOne(let relationship, let key, let function):
+            return context.toOneTriggers(relationship: relationship, key: key, function: function)
         case .count(let relationship):
             return context.toManyTriggers(relationship: relationship, summing: nil)
         case .sum(let relationship, let key):
@@ -156,6 +172,43 @@ public enum DerivedAttributeTriggers {
                     + " BEGIN" + set + report(Self.inserted, key: "NEW.Z_PK") + " END",
                 "CREATE TRIGGER IF NOT EXISTS \(name)_UPDATE AFTER UPDATE OF \(sourceColumn) ON \(table) FOR EACH ROW"
                     + " BEGIN" + set + report(Self.updated, key: "NEW.Z_PK") + " END",
+            ]
+        }
+
+        /// `trip.name`: `_SOURCE_INSERT` and `_SOURCE_UPDATE` (of the key column) on the entity's
+        /// table read the destination's value; `_PARAMETER_INSERT` and `_PARAMETER_UPDATE` (of the
+        /// destination's column) on the destination's table push it to the rows pointing at it.
+        func toOneTriggers(relationship: String, key: String, function: String?) -> [String]? {
+            guard let slot = entity.slot(of: relationship), entity.properties[slot].isRelationship,
+                case .toOne(let keyIndex, _, _) = entity.properties[slot].storage,
+                let destinationNumber = entity.properties[slot].destinationEntityNumber,
+                let destination = layout.entity(number: destinationNumber),
+                let source = DerivedAttributeTriggers.column(of: key, in: destination, layout: layout)
+            else { return nil }
+            let foreignKey = layout.table(of: entity).columns[keyIndex].name
+            let parameterTable = layout.table(of: destination).name
+            let read = function.map { "\($0)(\(source))" } ?? source
+            let pushed = function.map { "\($0)(NEW.\(source))" } ?? "NEW.\(source)"
+            let newRow = entityRange("NEW.").map { " AND \($0)" } ?? ""
+            let when = entityRange("NEW.").map { " WHEN \($0)" } ?? ""
+            let rows = entityRange().map { " AND \($0)" } ?? ""
+            let sourceName = "\(name)_SOURCE"
+            let parameterName = "Z_DA_\(parameterTable)_\(entityName)_\(attributeName)_PARAMETER"
+            let copy =
+                " UPDATE \(table) SET \(column) = (SELECT \(read) FROM \(parameterTable) WHERE Z_PK = NEW.\(foreignKey)) WHERE Z_PK = NEW.Z_PK"
+            let push = " UPDATE \(table) SET \(column) = \(pushed) WHERE \(foreignKey) = NEW.Z_PK\(rows);"
+            func reportPointing(_ function: String) -> String {
+                " SELECT \(function)('\(table)', Z_ENT, Z_PK, '\(attributeName)', \(column)) FROM \(table) WHERE \(foreignKey) = NEW.Z_PK\(rows);"
+            }
+            return [
+                "CREATE TRIGGER IF NOT EXISTS \(sourceName)_INSERT AFTER INSERT ON \(table) FOR EACH ROW BEGIN" + copy + newRow + ";"
+                    + report(Self.inserted, key: "NEW.Z_PK", restriction: newRow) + " END",
+                "CREATE TRIGGER IF NOT EXISTS \(sourceName)_UPDATE AFTER UPDATE OF \(foreignKey) ON \(table) FOR EACH ROW\(when) BEGIN"
+                    + copy + ";" + report(Self.updated, key: "NEW.Z_PK") + " END",
+                "CREATE TRIGGER IF NOT EXISTS \(parameterName)_INSERT AFTER INSERT ON \(parameterTable) FOR EACH ROW BEGIN" + push
+                    + reportPointing(Self.inserted) + " END",
+                "CREATE TRIGGER IF NOT EXISTS \(parameterName)_UPDATE AFTER UPDATE OF \(source) ON \(parameterTable) FOR EACH ROW BEGIN"
+                    + push + reportPointing(Self.updated) + " END",
             ]
         }
 
