@@ -1,5 +1,8 @@
 #if !canImport(CoreData)
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import ModelRuntime
 import Testing
 
@@ -105,6 +108,10 @@ struct FetchResultFormTests {
             hollow.values.withUnsafeBufferPointer { mine in
                 hollow.engine.emptyValues.withUnsafeBufferPointer { shared in #expect(mine.baseAddress == shared.baseAddress) }
             }
+            // The object itself is all a hollow object allocates (88 bytes usable: a 96-byte block).
+            let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size"))
+            let usableSize = unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutableRawPointer?) -> Int).self)
+            #expect(usableSize(Unmanaged.passUnretained(hollow).toOpaque()) <= 88)
             #expect(hollow.value(forKey: "name") as? String != nil)
             #expect(hollow.engine.emptyValues.allSatisfy { $0 == nil })
         }
