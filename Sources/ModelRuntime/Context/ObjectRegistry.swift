@@ -23,14 +23,16 @@ final class ObjectRegistry: @unchecked Sendable {
 
     private let lock = Mutex(())
     private var entries: UnsafeMutablePointer<Entry>
-    /// A power of two.
+    /// A power of two, 2^(64 − `shift`).
     private var capacity: Int
+    private var shift: UInt64
     private(set) var count = 0
     /// Whether the registry holds its objects strongly (`retainsRegisteredObjects`).
     private var retains = false
 
     init() {
         capacity = 16
+        shift = 64 - 4
         entries = Self.allocate(capacity)
     }
 
@@ -48,12 +50,10 @@ final class ObjectRegistry: @unchecked Sendable {
         return entries
     }
 
-    /// The key's first slot: the primary key plus an offset per table, so the consecutive keys
-    /// of a fetch land in consecutive slots (a fetch walks the table in order, not at random).
+    /// The key's first slot, from its two words mixed (consecutive primary keys spread over the
+    /// table, so no long runs form: removing an entry shifts back only the rest of its run).
     @inline(__always)
-    private func home(_ key: ObjectKey) -> Int {
-        Int(truncatingIfNeeded: (UInt64(bitPattern: key.number) &+ key.table &* 0x9E37_79B9_7F4A_7C15)) & (capacity - 1)
-    }
+    private func home(_ key: ObjectKey) -> Int { Int(truncatingIfNeeded: key.mixed >> shift) }
 
     /// The index of `key`'s entry, or of the empty entry that ends its probe sequence.
     @inline(__always)
@@ -138,6 +138,7 @@ final class ObjectRegistry: @unchecked Sendable {
         let old = entries
         let oldCapacity = capacity
         capacity = newCapacity
+        shift = UInt64(64 - newCapacity.trailingZeroBitCount)
         entries = Self.allocate(newCapacity)
         let mask = newCapacity - 1
         for index in 0..<oldCapacity {
