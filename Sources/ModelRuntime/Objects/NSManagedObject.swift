@@ -22,9 +22,9 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     let engine: EngineEntity
     private var entityDescription: NSEntityDescription { engine.description }
     private(set) var idStorage: NSManagedObjectID?
-    /// The object's ID, made on first use: the permanent ID of a row of a batched fetch (whose
-    /// objects are made from their keys alone), else a temporary one; other fetched objects get
-    /// their permanent ID at once.
+    /// The object's ID, made on first use: a fetched object's permanent ID from its fetch's key
+    /// list (``batches``), else a temporary one. Objects made from a key alone (a to-one's
+    /// destination, `object(with:)`) get their permanent ID at once.
     var id: NSManagedObjectID {
         get {
             if let idStorage { return idStorage }
