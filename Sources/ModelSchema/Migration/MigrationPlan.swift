@@ -1,5 +1,3 @@
-import ModelSchema
-
 /// One way a mapped entity or property differs between two versions (`type`, `optionality`,
 /// `parent`, …), and why Core Data cannot infer it when it cannot.
 public struct MigrationChange: Hashable, Sendable {
