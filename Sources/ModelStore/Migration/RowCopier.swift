@@ -214,7 +214,8 @@ struct RowCopier {
             let keyColumn = quoted(table.columns[key].name)
             return PairSource(
                 table: from, owner: "Z_PK", other: keyColumn,
-                filter: "\(keyColumn) IS NOT NULL AND Z_ENT BETWEEN \(owner.entityNumbers.lowerBound) AND \(owner.entityNumbers.upperBound)",
+                filter:
+                    "\(keyColumn) IS NOT NULL AND Z_ENT BETWEEN \(owner.entityNumbers.lowerBound) AND \(owner.entityNumbers.upperBound)",
                 ownerOrder: nil, inverseOrder: order.map { quoted(table.columns[$0].name) })
         case .inverseOfToOne:
             guard let number = property.destinationEntityNumber, let destination = layout.entity(number: number),

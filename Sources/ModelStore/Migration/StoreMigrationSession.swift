@@ -125,7 +125,8 @@ public final class StoreMigrationSession {
             try rollForward(storeAt: path)
         } else {
             do { try FileManager.default.removeItem(atPath: folder) } catch {
-                throw StoreMigrationError(.failed, "cannot remove an interrupted migration's folder \(folder): \(error.localizedDescription)")
+                throw StoreMigrationError(
+                    .failed, "cannot remove an interrupted migration's folder \(folder): \(error.localizedDescription)")
             }
         }
     }

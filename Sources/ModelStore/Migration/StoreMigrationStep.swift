@@ -71,7 +71,8 @@ public struct StoreMigrationStep {
     /// rows are copied; a new store has no triggers).
     private func dropIndexesAndTriggers(_ connection: StoreConnection) throws {
         let tables = Set(sourceLayout.tables.map(\.name) + sourceLayout.joinTables.map(\.name))
-        for row in try connection.rows("SELECT type, name, tbl_name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL")
+        for row in try connection.rows(
+            "SELECT type, name, tbl_name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL")
         where tables.contains(row[2].textValue ?? "") {
             try connection.execute("DROP \(row[0].textValue == "trigger" ? "TRIGGER" : "INDEX") \(quoted(row[1].textValue ?? ""))")
         }
