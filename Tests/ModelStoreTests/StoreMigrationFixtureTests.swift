@@ -45,6 +45,21 @@ struct StoreMigrationFixtureTests {
         #expect(!FileManager.default.fileExists(atPath: path + ".migration"))
     }
 
+    /// The model every Apple-written store recorded in `Z_MODELCACHE` (archived with
+    /// `NSKnownKeysDictionary1`s and sub-entities listing inherited properties) decodes to a
+    /// version with the store's entity hashes: a source model when no version is bundled.
+    @Test(arguments: FixtureStores.stores.keys.sorted())
+    func theModelCacheDecodesToTheVersionThatWroteTheStore(_ store: String) throws {
+        let folder = try Fixtures.temporaryFolder("model-cache")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let connection = try StoreInspector.open(Fixtures.copyStore(store, to: folder))
+        guard let content = try connection.rows("SELECT Z_CONTENT FROM Z_MODELCACHE").first?.first?.blobValue else {
+            #expect(store.hasPrefix("wibosco"), "only the oldest stores have no model cache")
+            return
+        }
+        #expect(try VersionHashes(ModelCache.decode(content)).entityHashes == StoreInspector.read(connection).entityHashes)
+    }
+
     /// Every fixture store whose steps to the newest version are all inferable migrates; the
     /// others are refused and left byte for byte as they were.
     @Test(arguments: FixtureStores.stores.keys.sorted())

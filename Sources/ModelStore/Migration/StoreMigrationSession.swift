@@ -50,12 +50,6 @@ public final class StoreMigrationSession {
 
     static func workFolder(of path: String) -> String { path + ".migration" }
 
-    /// The metadata of the copy (the store as the last step left it).
-    public func metadata() throws -> StoreMetadata {
-        let connection = try StoreConnection.openStore(at: copyPath)
-        do { return try StoreInspector.read(connection) } catch { throw StoreMigrationError(.failed, error.message) }
-    }
-
     /// Rewrites the copy from `source` to `destination` in one transaction. Refuses a step
     /// lightweight migration cannot infer unless `allowingObstacles` (a custom stage, whose
     /// handlers take care of the data).
@@ -71,9 +65,7 @@ public final class StoreMigrationSession {
             }
         }
         let connection = try StoreConnection.openStore(at: copyPath)
-        let stored: StoreMetadata
-        do { stored = try StoreInspector.read(connection) } catch { throw StoreMigrationError(.failed, error.message) }
-        guard stored.entityHashes == VersionHashes(source).entityHashes else {
+        guard try StoreMetadataTable.entityHashes(connection) == VersionHashes(source).entityHashes else {
             throw StoreMigrationError(.sourceMismatch, "the store was not written by version '\(source.name)' (its entity hashes differ)")
         }
         do {
