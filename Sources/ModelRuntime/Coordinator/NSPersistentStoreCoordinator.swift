@@ -89,6 +89,13 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         var options: [AnyHashable: Any] = [:]
         for (key, value) in storeDescription.options { options[key] = value }
         if storeDescription.isReadOnly { options[NSReadOnlyPersistentStoreOption] = true }
+        // The description's migration flags (true by default) become options, unless set as options.
+        if options[NSMigratePersistentStoresAutomaticallyOption] == nil {
+            options[NSMigratePersistentStoresAutomaticallyOption] = storeDescription.shouldMigrateStoreAutomatically
+        }
+        if options[NSInferMappingModelAutomaticallyOption] == nil {
+            options[NSInferMappingModelAutomaticallyOption] = storeDescription.shouldInferMappingModelAutomatically
+        }
         do {
             try addPersistentStore(
                 ofType: storeDescription.type, configurationName: storeDescription.configuration, at: storeDescription.url,

@@ -63,6 +63,26 @@ struct MigrationOnLoadTests {
         #expect(!FileManager.default.fileExists(atPath: store.path + ".migration"))
     }
 
+    /// A store description migrates by default (`shouldMigrateStoreAutomatically` and
+    /// `shouldInferMappingModelAutomatically` are true), and not when they are turned off.
+    @Test func aStoreDescriptionsMigrationFlagsAreHonoured() throws {
+        let folder = EngineTestModel.Folder()
+        let model = try #require(
+            NSManagedObjectModel(
+                contentsOf: Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.momd/SampleModel3.mom")))
+        for migrates in [false, true] {
+            try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("\(migrates)"), withIntermediateDirectories: true)
+            let store = try FixtureStoreTests.copy(
+                Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel_V2.sqlite"),
+                into: folder.url.appendingPathComponent("\(migrates)"))
+            let description = NSPersistentStoreDescription(url: store)
+            description.shouldMigrateStoreAutomatically = migrates
+            var failure: (any Error)?
+            NSPersistentStoreCoordinator(managedObjectModel: model).addPersistentStore(with: description) { failure = $1 }
+            #expect((failure as NSError?)?.code == (migrates ? nil : NSPersistentStoreIncompatibleVersionHashError))
+        }
+    }
+
     /// A model loaded from a lone `.mom` has no sibling versions: the source model is the one the
     /// store recorded in `Z_MODELCACHE`.
     @Test func theStoresModelCacheIsTheSourceModelWhenNoVersionIsBundled() throws {
