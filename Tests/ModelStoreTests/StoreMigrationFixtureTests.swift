@@ -105,6 +105,83 @@ struct StoreMigrationFixtureTests {
         try Self.expectMigrated(path, versions: versions, original: original, folder: folder)
     }
 
+    /// The Trips sample: a `Trips 1` store holding rows of every entity, every relationship set,
+    /// migrates to `Trips 2` (four attributes added; composites, a derived attribute, an ordered
+    /// to-many and a many-to-many) with every row, value and pair.
+    @Test func aTripsOneStoreMigratesToTripsTwo() throws {
+        let model = try #require(Pipeline.load(Fixtures.samples.appendingPathComponent("Trips/Trips.modeld").path).model)
+        let versions = try #require(StoreMigrator.path(in: model, from: "Trips 1", to: "Trips 2"))
+        let folder = try Fixtures.temporaryFolder("migrate-trips")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Trips.sqlite").path
+        try Self.fill(StoreSchema.create(at: path, version: versions[0]), layout: StoreLayout(versions[0]))
+        let original = try StoreSnapshot.read(StoreInspector.open(path), versions[0])
+        #expect(original.rows.values.allSatisfy { $0.count == 3 })
+        try StoreMigrator.migrate(storeAt: path, through: versions)
+        try Self.expectMigrated(path, versions: versions, original: original, folder: folder)
+    }
+
+    /// Three rows of every concrete entity, with distinct values in every column, every to-one
+    /// set to a row of its destination and every join table holding a pair per row.
+    static func fill(_ connection: StoreConnection, layout: StoreLayout) throws {
+        var keys: [String: Int64] = [:]
+        var rowsByEntity: [Int: [Int64]] = [:]
+        for entity in layout.entities {
+            let table = layout.table(of: entity)
+            for _ in 0..<3 {
+                let key = keys[table.name, default: 0] + 1
+                keys[table.name] = key
+                rowsByEntity[entity.entityNumber, default: []].append(key)
+            }
+        }
+        for entity in layout.entities {
+            let table = layout.table(of: entity)
+            for key in rowsByEntity[entity.entityNumber] ?? [] {
+                var values: [Int: SQLiteValue] = [0: .integer(key), 1: .integer(Int64(entity.entityNumber)), 2: .integer(1)]
+                for property in entity.properties {
+                    switch property.storage {
+                    case .column(let index): values[index] = value(table.columns[index].type, key)
+                    case .composite(let indexes): for index in indexes { values[index] = value(table.columns[index].type, key) }
+                    case .toOne(let keyColumn, let entityColumn, _):
+                        guard let number = property.destinationEntityNumber, let target = rowsByEntity[number]?.first else { continue }
+                        values[keyColumn] = .integer(target)
+                        if let entityColumn { values[entityColumn] = .integer(Int64(number)) }
+                    default: break
+                    }
+                }
+                let columns = values.keys.sorted()
+                let statement = try connection.prepare(
+                    "INSERT INTO \(table.name) (" + columns.map { table.columns[$0].name }.joined(separator: ", ") + ") VALUES ("
+                        + columns.map { _ in "?" }.joined(separator: ", ") + ")")
+                statement.bind(columns.map { values[$0]! })
+                try statement.step()
+            }
+        }
+        for joinTable in layout.joinTables {
+            guard let first = layout.entity(named: joinTable.first.entityName),
+                let second = layout.entity(named: joinTable.second.entityName)
+            else { continue }
+            for (a, b) in zip(rowsByEntity[first.entityNumber] ?? [], rowsByEntity[second.entityNumber] ?? []) {
+                let columns = [joinTable.first.column, joinTable.second.column] + joinTable.orderColumns
+                try connection.execute(
+                    "INSERT INTO \(joinTable.name) (\(columns.joined(separator: ", "))) VALUES (\(([a, b] + joinTable.orderColumns.map { _ in 1 }).map(String.init).joined(separator: ", ")))"
+                )
+            }
+        }
+        for (table, key) in keys {
+            try connection.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = \(key) WHERE Z_NAME = '\(table.dropFirst())' COLLATE NOCASE")
+        }
+    }
+
+    static func value(_ type: StoreLayout.ColumnType, _ key: Int64) -> SQLiteValue {
+        switch type {
+        case .integer: .integer(key)
+        case .float, .decimal, .timestamp: .real(Double(key) + 0.5)
+        case .varchar: .text("value \(key)")
+        case .blob: .blob([UInt8(key & 0xff), 1, 2])
+        }
+    }
+
     /// The migrated store has the schema of a new store of the last version and the metadata of
     /// that version with the original UUID, and every original row with every mapped value.
     static func expectMigrated(_ path: String, versions: [ModelVersion], original: StoreSnapshot, folder: URL) throws {

@@ -78,4 +78,9 @@ public struct MigrationStep: Hashable, Sendable {
 public struct MigrationPlan: Hashable, Sendable {
     public var model: String
     public var steps: [MigrationStep]
+
+    public init(model: String, steps: [MigrationStep]) {
+        self.model = model
+        self.steps = steps
+    }
 }
