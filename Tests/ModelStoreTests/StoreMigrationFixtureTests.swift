@@ -119,6 +119,14 @@ struct StoreMigrationFixtureTests {
         #expect(original.rows.values.allSatisfy { $0.count == 3 })
         try StoreMigrator.migrate(storeAt: path, through: versions)
         try Self.expectMigrated(path, versions: versions, original: original, folder: folder)
+        // New attributes take their defaults; the new derived count is computed by the store's
+        // triggers (every stop belongs to trip 1).
+        let store = try StoreConnection(path: path, mode: .readWrite)
+        #expect(
+            try store.rows("SELECT ZSTATUS, ZSTOPCOUNT FROM ZTRIP ORDER BY Z_PK") == [
+                [.text("planned"), .integer(3)], [.text("planned"), .integer(0)], [.text("planned"), .integer(0)],
+            ])
+        #expect(try store.rows("SELECT DISTINCT ZCOLOR FROM ZTAG") == [[.text("#FFAA00")]])
     }
 
     /// Three rows of every concrete entity, with distinct values in every column, every to-one

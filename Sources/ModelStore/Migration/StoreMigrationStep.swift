@@ -4,8 +4,8 @@ import ModelSchema
 /// does on Core Data's SQLite layout: every entity table and join table of the source is renamed
 /// aside, the destination's tables are created with their exact DDL, rows are copied with the
 /// inferred mapping (renamed properties keep their values, new attributes take their default,
-/// entity numbers are renumbered), the old tables are dropped, the destination's indexes are
-/// created, and `Z_PRIMARYKEY`, `Z_METADATA` and `Z_MODELCACHE` are rewritten for the destination
+/// entity numbers are renumbered; derived attributes' triggers, created first, compute their
+/// values), the old tables are dropped, the destination's indexes are created, and `Z_PRIMARYKEY`, `Z_METADATA` and `Z_MODELCACHE` are rewritten for the destination
 /// (keeping the store UUID and the app's own metadata keys). Tables the source layout does not
 /// know (persistent history) are left alone.
 ///
@@ -56,6 +56,11 @@ public struct StoreMigrationStep {
         let statements = StoreSchema.statements(for: destinationLayout)
         let tableCount = destinationLayout.tables.count + destinationLayout.joinTables.count
         for statement in statements.prefix(tableCount) { try connection.execute(statement) }
+        // Derived attributes' triggers before the rows arrive, so the store computes their values
+        // for the copied rows as it does for inserted ones.
+        for statement in DerivedAttributeTriggers.statements(for: destination, layout: destinationLayout) {
+            try connection.execute(statement)
+        }
         var writer = RowCopier(step: self, connection: connection, renamed: renamed)
         try writer.copyEntityRows()
         try writer.copyJoinTables()
@@ -63,6 +68,7 @@ public struct StoreMigrationStep {
         for statement in statements[tableCount..<(statements.count - 3)] { try connection.execute(statement) }
         try writer.clearDanglingKeys()
         try writer.fillOrderColumns()
+        _ = connection.takeDerivedValueChanges()
         try writePrimaryKeys(connection, previous: primaryKeys)
         try writeMetadataAndCache(connection)
     }
