@@ -216,6 +216,40 @@ struct MigrationOnLoadTests {
         }
     }
 
+    /// A lightweight stage names its versions by checksum only: they are found among the
+    /// versions of the `.momd` the model was loaded from. Model references resolve from a
+    /// `.mom` file, from a bundle's `.momd` by name and by entity hashes.
+    @Test func lightweightStagesFindTheirVersionsAndReferencesResolve() throws {
+        let folder = EngineTestModel.Folder()
+        let momd = try Self.compile("wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld", into: folder.url)
+        let names = [
+            "CoreDataMigration_Example", "CoreDataMigration_Example 2", "CoreDataMigration_Example 3", "CoreDataMigration_Example 4",
+        ]
+        let models = try names.map { try #require(NSManagedObjectModel(contentsOf: momd.appendingPathComponent("\($0).mom"))) }
+        let store = try FixtureStoreTests.copy(
+            Self.coredata.appendingPathComponent("wibosco-CoreDataMigration-Example/CoreDataMigration_Example_3.sqlite"), into: folder.url)
+        var options = Self.migrate
+        options[NSPersistentStoreStagedMigrationManagerOptionKey] = NSStagedMigrationManager([
+            NSLightweightMigrationStage(models.map(\.versionChecksum))
+        ])
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: models[3])
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: store, options: options)
+        let context = Self.context(coordinator)
+        let posts = try context.performAndWait { try Self.count("Post", in: context) }
+        #expect(posts > 0)
+
+        let checksum = models[2].versionChecksum
+        let byFile = NSManagedObjectModelReference(fileURL: momd.appendingPathComponent("\(names[2]).mom"), versionChecksum: checksum)
+        #expect(byFile.resolvedModel.versionChecksum == checksum)
+        let bundle = try #require(Bundle(path: folder.url.path))
+        let byName = NSManagedObjectModelReference(name: "CoreDataMigration_Example", in: bundle, versionChecksum: checksum)
+        #expect(byName.resolvedModel.versionChecksum == checksum)
+        let byHashes = NSManagedObjectModelReference(
+            entityVersionHashes: models[2].entityVersionHashesByName, in: bundle, versionChecksum: checksum)
+        #expect(byHashes.resolvedModel.versionChecksum == checksum)
+        #expect(byHashes.resolvedModel.entitiesByName.keys.sorted() == ["Color", "Post"])
+    }
+
     /// A handler that throws fails the load with its error and leaves the store untouched.
     @Test func aThrowingHandlerLeavesTheStoreUntouched() throws {
         let folder = EngineTestModel.Folder()
