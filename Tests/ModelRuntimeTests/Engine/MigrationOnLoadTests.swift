@@ -52,6 +52,8 @@ struct MigrationOnLoadTests {
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         let added = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: store, options: Self.migrate)
         #expect(added.metadata[NSStoreUUIDKey] as? String == uuid)
+        #expect(added.metadata[NSStoreModelVersionIdentifiersKey] as? [String] == ["3"])
+        #expect(model.isConfiguration(withName: nil, compatibleWithStoreMetadata: added.metadata))
         let context = Self.context(coordinator)
         try context.performAndWait {
             #expect(try Self.count("Car", in: context) == 125)
