@@ -5,7 +5,7 @@ import Foundation
 /// the main queue for `.mainQueueConcurrencyType`, a serial queue of its own for
 /// `.privateQueueConcurrencyType`; use it inside `perform`/`performAndWait` (or on the main
 /// thread for a main-queue context). See docs/Runtime.md for how misuse is reported.
-open class NSManagedObjectContext: NSObject, @unchecked Sendable {
+open class NSManagedObjectContext: NSObject {
     public enum ConcurrencyType: UInt, Sendable {
         @available(*, deprecated, message: "Use another NSManagedObjectContextConcurrencyType")
         case confinementConcurrencyType = 0
