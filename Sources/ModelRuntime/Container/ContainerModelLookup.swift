@@ -10,14 +10,14 @@ import Foundation
 /// folder; the modelgen build plugin's `<Name>.momd` is at its top level. `Bundle.main` is the
 /// executable's folder, so the resource bundles are the `*.resources` folders in it, searched in
 /// name order so the same model is found on every run.
-enum ContainerModelLookup {
+package enum ContainerModelLookup {
     /// Where a model named `name` was looked for, and what was found.
-    struct Result {
-        let url: URL?
-        let searched: [URL]
+    package struct Result {
+        package let url: URL?
+        package let searched: [URL]
     }
 
-    static func find(named name: String, mainBundle: URL = Bundle.main.bundleURL) -> Result {
+    package static func find(named name: String, mainBundle: URL = Bundle.main.bundleURL) -> Result {
         var searched: [URL] = []
         var seen: Set<String> = []
         func look(in folder: URL) -> URL? {

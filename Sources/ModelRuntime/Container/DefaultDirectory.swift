@@ -5,8 +5,8 @@ import Foundation
 /// directory (`$XDG_DATA_HOME`, or `~/.local/share` when it is unset, empty or not absolute, as
 /// the XDG Base Directory specification says) with a folder named after the program, as apps
 /// keep their own folder in Application Support on Apple platforms.
-enum DefaultDirectory {
-    static func url(
+package enum DefaultDirectory {
+    package static func url(
         environment: [String: String] = ProcessInfo.processInfo.environment, programName: String = ProcessInfo.processInfo.processName
     ) -> URL {
         let dataHome: URL
@@ -16,7 +16,8 @@ enum DefaultDirectory {
             let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
             dataHome = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share", isDirectory: true)
         }
-        let folder = programName.isEmpty || programName == "." || programName == ".." || programName.contains("/") ? "CoreData" : programName
+        let folder =
+            programName.isEmpty || programName == "." || programName == ".." || programName.contains("/") ? "CoreData" : programName
         return dataHome.appendingPathComponent(folder, isDirectory: true)
     }
 }

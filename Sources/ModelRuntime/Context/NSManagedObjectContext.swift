@@ -54,7 +54,7 @@ open class NSManagedObjectContext: NSObject {
         default: queue = DispatchQueue(label: "NSManagedObjectContext")
         }
         super.init()
-        if ct != .mainQueueConcurrencyType { queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self)) }
+        if ct != .mainQueueConcurrencyType { queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self)) } else { MainQueueMark.set() }
     }
 
     deinit {
@@ -84,10 +84,13 @@ open class NSManagedObjectContext: NSObject {
 
     // MARK: Queue
 
-    /// Whether the caller runs on the context's queue.
+    /// Whether the caller runs on the context's queue. For the main queue that is the main thread
+    /// or a block of the main queue: after `dispatch_main()` (an async `main`, the test runner)
+    /// the main queue's blocks run on a worker thread.
     var isOnQueue: Bool {
         concurrencyType == .mainQueueConcurrencyType
-            ? Thread.isMainThread : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
+            ? Thread.isMainThread || DispatchQueue.getSpecific(key: MainQueueMark.key) != nil
+            : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
     }
 
     /// Debug builds report use of the context off its queue: a message on standard error, and a
@@ -378,6 +381,13 @@ open class NSManagedObjectContext: NSObject {
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// Marks the main queue so its blocks are recognised on whatever thread runs them.
+enum MainQueueMark {
+    static let key = DispatchSpecificKey<Bool>()
+    private static let once: Void = DispatchQueue.main.setSpecific(key: key, value: true)
+    static func set() { _ = once }
 }
 
 /// Reports use of a context off its queue in debug builds.

@@ -40,7 +40,9 @@ enum StorePragmas {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count) else { return false }
         return parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+            guard let first = part.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
+                return false
+            }
             return part.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
         }
     }
@@ -56,7 +58,9 @@ enum StorePragmas {
         case let value as NSNumber: text = value.stringValue
         default: return nil
         }
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789_.+-".unicodeScalars.contains($0)) }
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789_.+-".unicodeScalars.contains($0)) }
         return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
