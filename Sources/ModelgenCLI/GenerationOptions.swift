@@ -10,7 +10,9 @@ enum GenerationOptions {
         classPrefix, configuration,
         .init(
             name: "--model-bundle", valueName: "<bundle>",
-            help: "module or main: the bundle holding the compiled model at run time; adds <Model>Model.managedObjectModel and makeContainer()."),
+            help:
+                "module or main: the bundle holding the compiled model at run time; adds <Model>Model.managedObjectModel and makeContainer()."
+        ),
     ]
 
     static let classPrefix = CommandSpec.Option(

@@ -13,7 +13,7 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
     private let lock = NSLock()
     private var descriptions: [NSPersistentStoreDescription]
     private var loaded: Set<ObjectIdentifier> = []
-    private var mainContext: NSManagedObjectContext?
+    private let mainContext: NSManagedObjectContext
 
     /// A container for the model named `name`: `<name>.momd` (or `.mom`) in `Bundle.main`, in
     /// the SwiftPM resource bundles of the running program (where the modelgen build plugin puts
@@ -47,6 +47,8 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
         self.model = model
         self.missingModel = missingModel
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        mainContext = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        mainContext.persistentStoreCoordinator = coordinator
         descriptions = []
         super.init()
         descriptions = [NSPersistentStoreDescription(url: Self.defaultDirectoryURL().appendingPathComponent("\(name).sqlite"))]
@@ -120,17 +122,9 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
 
     // MARK: Contexts
 
-    /// The main-queue context bound to the coordinator, made on first use. As with Core Data it
-    /// starts with `NSErrorMergePolicy` and `automaticallyMergesChangesFromParent` false.
-    open var viewContext: NSManagedObjectContext {
-        locked {
-            if let mainContext { return mainContext }
-            let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
-            context.persistentStoreCoordinator = coordinator
-            mainContext = context
-            return context
-        }
-    }
+    /// The main-queue context bound to the coordinator, made with the container (as Core Data
+    /// does). It starts with `NSErrorMergePolicy` and `automaticallyMergesChangesFromParent` false.
+    open var viewContext: NSManagedObjectContext { mainContext }
 
     /// A new private-queue context bound to the coordinator.
     open func newBackgroundContext() -> NSManagedObjectContext {

@@ -54,7 +54,11 @@ open class NSManagedObjectContext: NSObject {
         default: queue = DispatchQueue(label: "NSManagedObjectContext")
         }
         super.init()
-        if ct != .mainQueueConcurrencyType { queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self)) } else { MainQueueMark.set() }
+        if ct != .mainQueueConcurrencyType {
+            queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+        } else {
+            MainQueueMark.set()
+        }
     }
 
     deinit {
