@@ -12,7 +12,8 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
     private let missingModel: NSError?
     private let lock = NSLock()
     private var descriptions: [NSPersistentStoreDescription]
-    private var loaded: Set<ObjectIdentifier> = []
+    /// Descriptions added or being added (held, so identity comparisons stay valid).
+    private var loaded: [NSPersistentStoreDescription] = []
     private let mainContext: NSManagedObjectContext
 
     /// A container for the model named `name`: `<name>.momd` (or `.mom`) in `Bundle.main`, in
@@ -81,11 +82,11 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
     // MARK: Loading stores
 
     /// Adds every store of `persistentStoreDescriptions` not added yet and calls `block` once per
-    /// description with nil or the error. A description with `shouldAddStoreAsynchronously` is
+    /// description with nil or the error (a failed description is tried again by the next call). A description with `shouldAddStoreAsynchronously` is
     /// added on a background queue (and `block` called there); the others are added before this
     /// returns. The folder of a file store is created when missing.
     open func loadPersistentStores(completionHandler block: @escaping (NSPersistentStoreDescription, (any Error)?) -> Void) {
-        let pending = locked { descriptions.filter { !loaded.contains(ObjectIdentifier($0)) } }
+        let pending = locked { descriptions.filter { description in !loaded.contains { $0 === description } } }
         let handler = UncheckedBox(block)
         for description in pending {
             if description.shouldAddStoreAsynchronously {
@@ -100,10 +101,22 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Adds one described store; nil when it was added (or was already).
+    /// Adds one described store; nil when it was added (or was already, or is being added by
+    /// another call).
     private func load(_ description: NSPersistentStoreDescription) -> NSError? {
         if let missingModel { return missingModel }
-        if locked({ loaded.contains(ObjectIdentifier(description)) }) { return nil }
+        let claimed = locked {
+            if loaded.contains(where: { $0 === description }) { return false }
+            loaded.append(description)
+            return true
+        }
+        guard claimed else { return nil }
+        let error = addStore(description)
+        if error != nil { locked { loaded.removeAll { $0 === description } } }
+        return error
+    }
+
+    private func addStore(_ description: NSPersistentStoreDescription) -> NSError? {
         if description.type == NSSQLiteStoreType, let url = description.url, url.isFileURL, url.path != "/dev/null" {
             let folder = url.deletingLastPathComponent()
             do {
@@ -116,7 +129,6 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
         }
         var failure: NSError?
         coordinator.addPersistentStore(with: description) { _, error in failure = error.map { $0 as NSError } }
-        if failure == nil { locked { _ = loaded.insert(ObjectIdentifier(description)) } }
         return failure
     }
 

@@ -118,7 +118,7 @@ struct PersistentContainerTests {
         #expect(container.persistentStoreCoordinator.persistentStores.count == 1)
     }
 
-    @Test func aStoreThatCannotBeOpenedIsReportedToTheHandler() throws {
+    @Test func aStoreThatCannotBeOpenedIsReportedToTheHandlerAndTriedAgainByTheNextLoad() throws {
         let folder = EngineTestModel.Folder()
         let url = folder.url.appendingPathComponent("not-a-store.sqlite")
         try Data("not SQLite".utf8).write(to: url)
@@ -129,6 +129,15 @@ struct PersistentContainerTests {
         let error = try #require(reported)
         #expect(error.domain == NSCocoaErrorDomain)
         #expect(container.persistentStoreCoordinator.persistentStores.isEmpty)
+        // A description that failed is tried again by the next call.
+        try FileManager.default.removeItem(at: url)
+        var calls = 0
+        container.loadPersistentStores { _, error in
+            calls += 1
+            #expect(error == nil)
+        }
+        #expect(calls == 1)
+        #expect(container.persistentStoreCoordinator.persistentStores.count == 1)
     }
 
     // MARK: Background work
