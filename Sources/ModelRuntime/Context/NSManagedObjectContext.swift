@@ -35,8 +35,19 @@ open class NSManagedObjectContext: NSObject {
     /// `NSErrorMergePolicy` until set.
     open var mergePolicy: Any = NSErrorMergePolicy
     open var stalenessInterval: TimeInterval = -1
+    /// Whether a fault whose row is gone becomes a deleted object with nil values (true) or
+    /// stops the process as Core Data's exception would (see +InaccessibleFaults).
     open var shouldDeleteInaccessibleFaults = true
     open var retainsRegisteredObjects = true
+
+    /// Decides what happens to an inaccessible fault: the default returns
+    /// `shouldDeleteInaccessibleFaults`; a subclass may override it, as with Core Data.
+    open func shouldHandleInaccessibleFault(
+        _ fault: NSManagedObject, for oid: NSManagedObjectID, triggeredByProperty property: NSPropertyDescription?
+    ) -> Bool {
+        shouldDeleteInaccessibleFaults
+    }
+
     open var propagatesDeletesAtEndOfEvent = true
     open var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
@@ -289,7 +300,10 @@ open class NSManagedObjectContext: NSObject {
             for group in groups.values {
                 var byRoot: [Int: [NSManagedObject]] = [:]
                 for object in group.objects { byRoot[object.engine.rootNumber, default: []].append(object) }
-                for (root, members) in byRoot.sorted(by: { $0.key < $1.key }) {
+                for (root, unordered) in byRoot.sorted(by: { $0.key < $1.key }) {
+                    // Keys in insertion order (temporary IDs count up), not in the registry's
+                    // hash order, so equal work gives equal stores.
+                    let members = unordered.sorted { $0.id.insertionNumber < $1.id.insertionNumber }
                     guard !group.store.isReadOnly else {
                         throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
                     }
