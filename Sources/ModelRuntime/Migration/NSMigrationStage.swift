@@ -48,7 +48,7 @@ open class NSLightweightMigrationStage: NSMigrationStage {
 /// `willMigrateHandler` runs with the store still in the current model, then the store is
 /// migrated to the next model (the schema only: what lightweight migration cannot infer, such as
 /// a new required value, is the handlers' job), then `didMigrateHandler` runs with the store in
-/// the next model. Handlers reach the store through the manager's ``NSStagedMigrationManager/migrationContext``.
+/// the next model. Handlers reach the store through the manager's ``NSStagedMigrationManager/container``.
 open class NSCustomMigrationStage: NSMigrationStage {
     public let currentModel: NSManagedObjectModelReference
     public let nextModel: NSManagedObjectModelReference
@@ -146,9 +146,12 @@ open class NSManagedObjectModelReference: NSObject {
 /// turn, all or nothing.
 open class NSStagedMigrationManager: NSObject {
     public let stages: [NSMigrationStage]
-    /// While a custom stage's handler runs: a context on the migrating store, with the stage's
-    /// current model (in `willMigrateHandler`) or next model (in `didMigrateHandler`). Core Data
-    /// offers the store through `container` (an `NSPersistentContainer`) instead.
+    /// While a custom stage's handler runs: a container on the migrating store, with the stage's
+    /// current model (in `willMigrateHandler`) or next model (in `didMigrateHandler`), as Core
+    /// Data provides it; nil otherwise.
+    public internal(set) var container: NSPersistentContainer?
+    /// While a custom stage's handler runs: a background context of ``container`` (a shortcut of
+    /// this runtime, not in Core Data).
     public internal(set) var migrationContext: NSManagedObjectContext?
 
     public init(_ stages: [NSMigrationStage]) {

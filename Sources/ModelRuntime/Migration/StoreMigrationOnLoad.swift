@@ -173,18 +173,25 @@ struct StagedMigrationRun {
         return result
     }
 
-    /// Runs a handler with ``NSStagedMigrationManager/migrationContext`` on the copy being
-    /// migrated, opened with `model`; the context's changes must be saved by the handler.
+    /// Runs a handler with ``NSStagedMigrationManager/container`` (and
+    /// ``NSStagedMigrationManager/migrationContext``, a background context of it) on the copy
+    /// being migrated, opened with `model`; the handler saves its own changes.
     private func withContext(on path: String, model: NSManagedObjectModel, _ body: () throws -> Void) throws {
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
-        let store = try coordinator.addPersistentStore(
-            ofType: NSSQLiteStoreType, configurationName: nil, at: URL(fileURLWithPath: path), options: nil)
-        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-        context.persistentStoreCoordinator = coordinator
-        manager.migrationContext = context
+        let container = NSPersistentContainer(name: "StagedMigration", managedObjectModel: model)
+        let description = NSPersistentStoreDescription(url: URL(fileURLWithPath: path))
+        description.shouldAddStoreAsynchronously = false
+        container.persistentStoreDescriptions = [description]
+        var failure: (any Error)?
+        container.loadPersistentStores { _, error in failure = error }
+        if let failure { throw failure }
+        manager.container = container
+        manager.migrationContext = container.newBackgroundContext()
         defer {
             manager.migrationContext = nil
-            try? coordinator.remove(store)
+            manager.container = nil
+            for store in container.persistentStoreCoordinator.persistentStores {
+                try? container.persistentStoreCoordinator.remove(store)
+            }
         }
         try body()
     }

@@ -186,7 +186,10 @@ struct MigrationOnLoadTests {
         }
         custom.didMigrateHandler = { manager, _ in
             calls.append("did")
-            let context = try #require(manager.migrationContext)
+            // As on Apple platforms: the manager's container has the stage's next model.
+            let container = try #require(manager.container)
+            #expect(container.managedObjectModel.versionChecksum == v3.versionChecksum)
+            let context = container.newBackgroundContext()
             try context.performAndWait {
                 for post in try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Post")) {
                     let color = NSEntityDescription.insertNewObject(forEntityName: "Color", into: context)
@@ -205,7 +208,7 @@ struct MigrationOnLoadTests {
         options[NSPersistentStoreStagedMigrationManagerOptionKey] = manager
         try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: store, options: options)
         #expect(calls == ["will", "did"])
-        #expect(manager.migrationContext == nil)
+        #expect(manager.migrationContext == nil && manager.container == nil)
         let context = Self.context(coordinator)
         try context.performAndWait {
             let posts = try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Post"))
