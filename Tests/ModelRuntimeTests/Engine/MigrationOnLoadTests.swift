@@ -85,6 +85,25 @@ struct MigrationOnLoadTests {
         }
     }
 
+    /// The same app code as on Apple platforms: a container whose description points at an
+    /// earlier version's store migrates it in `loadPersistentStores`.
+    @Test func aContainerMigratesItsStoreWhenLoading() throws {
+        let folder = EngineTestModel.Folder()
+        let store = try FixtureStoreTests.copy(
+            Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3_V1.sqlite"), into: folder.url)
+        let model = try #require(
+            NSManagedObjectModel(
+                contentsOf: Self.coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.momd/SampleModel3_v3.mom")))
+        let container = NSPersistentContainer(name: "SampleModel3", managedObjectModel: model)
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: store)]
+        var failure: (any Error)?
+        container.loadPersistentStores { _, error in failure = error }
+        #expect(failure == nil)
+        let context = container.newBackgroundContext()
+        let users = try context.performAndWait { try Self.count("User", in: context) }
+        #expect(users > 0)
+    }
+
     /// A model loaded from a lone `.mom` has no sibling versions: the source model is the one the
     /// store recorded in `Z_MODELCACHE`.
     @Test func theStoresModelCacheIsTheSourceModelWhenNoVersionIsBundled() throws {
