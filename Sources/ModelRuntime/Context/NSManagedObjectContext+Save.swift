@@ -38,11 +38,13 @@ extension NSManagedObjectContext {
         for object in insertedNow where object.context === self {
             object.insertedFlag = false
             object.changedFlag = false
+            object.writtenSlots.removeAll()
             object.committed = object.values
             if writesStore { object.version = 1 }
         }
         for object in updatedNow {
             object.changedFlag = false
+            object.writtenSlots.removeAll()
             object.committed = object.values
             if writesStore { object.version += 1 }
         }
@@ -53,6 +55,7 @@ extension NSManagedObjectContext {
         // Objects touched only as inverses (changed, not persistently) are clean now too.
         for object in changed.values where !object.deletedFlag {
             object.changedFlag = false
+            object.writtenSlots.removeAll()
             object.committed = object.values
         }
         let savedInserted = Set(insertedNow.filter { $0.context === self })
@@ -103,7 +106,7 @@ extension NSManagedObjectContext {
     ) throws {
         let inserts = insertedNow.map { (id: $0.id, entity: $0.entity, values: Snapshot.take($0, slots: nil)) }
         let updates = updatedNow.map { object in
-            (id: object.id, values: Snapshot.take(object, slots: object.engine.properties.indices.filter { object.isChanged($0) }))
+            (id: object.id, values: Snapshot.take(object, slots: object.candidateChangedSlots.filter { object.isChanged($0) }))
         }
         let deletes = deletedNow.map(\.id)
         let box = UncheckedBox((inserts, updates, deletes))
@@ -125,6 +128,7 @@ extension NSManagedObjectContext {
                 let object = parent.object(with: update.id)
                 if object.faultState != .materialized { object.fireFault() }
                 Snapshot.apply(update.values, to: object, in: parent)
+                for (slot, _) in update.values { object.writtenSlots.insert(slot) }
                 parent.noteChanged(object)
                 object.changedFlag = true
             }

@@ -306,9 +306,13 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         checkQueue()
         guard object.context === self, !object.insertedFlag else { return }
         if flag && object.changedFlag {
-            let local = object.engine.properties.indices.filter { object.isChanged($0) }.map { ($0, object.values[$0]) }
+            let local = object.candidateChangedSlots.filter { object.isChanged($0) }.map { ($0, object.values[$0]) }
             _ = loadRow(into: object)
-            for (slot, value) in local { object.values[slot] = value }
+            object.writtenSlots.removeAll()
+            for (slot, value) in local {
+                object.values[slot] = value
+                object.writtenSlots.insert(slot)
+            }
             object.changedFlag = !local.isEmpty
             if local.isEmpty { changed.removeValue(forKey: ObjectIdentifier(object)) }
             return
@@ -320,6 +324,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         object.willTurnIntoFault()
         changed.removeValue(forKey: ObjectIdentifier(object))
         object.changedFlag = false
+        object.writtenSlots.removeAll()
         object.committed = nil
         object.values = ContiguousArray(repeating: nil, count: object.engine.slotCount)
         object.faultState = .hollow
@@ -346,6 +351,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         for object in touched where object.context === self {
             object.deletedFlag = false
             object.changedFlag = false
+            object.writtenSlots.removeAll()
             if let committed = object.committed {
                 object.values = committed
             } else {

@@ -171,6 +171,7 @@ extension NSManagedObject {
     /// Records a change of `slot`: the object becomes updated in its context.
     func storeChange(_ value: Any?, atSlot slot: Int) {
         values[slot] = value
+        writtenSlots.insert(slot)
         if !changedFlag {
             changedFlag = true
             context?.noteChanged(self)

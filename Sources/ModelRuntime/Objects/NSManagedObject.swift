@@ -43,6 +43,8 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var insertedFlag = false
     var deletedFlag = false
     var changedFlag = false
+    /// Slots written since the values were last committed; see ``ChangedSlots``.
+    var writtenSlots = ChangedSlots()
     /// The batched fetch that loads this object's row, and the object's position in it.
     var batches: FetchBatches?
     var batchPosition = 0
@@ -90,7 +92,11 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     open var isFault: Bool { faultState != .materialized }
     open var hasChanges: Bool { insertedFlag || deletedFlag || changedFlag }
     /// Core Data's `hasPersistentChangedValues`.
-    open var hasPersistentChangedValues: Bool { !changedValues().isEmpty }
+    open var hasPersistentChangedValues: Bool {
+        guard hasChanges else { return false }
+        if committed == nil { return (0..<engine.slotCount).contains { isChanged($0) } }
+        return writtenSlots.slots(below: engine.slotCount).contains { isChanged($0) }
+    }
 
     // MARK: Life cycle hooks
 
@@ -164,7 +170,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// The persistent properties whose values differ from the last saved or fetched ones.
     open func changedValues() -> [String: Any] {
         var result: [String: Any] = [:]
-        for slot in 0..<engine.slotCount where isChanged(slot) {
+        for slot in candidateChangedSlots where isChanged(slot) {
             result[engine.properties[slot].name] = publicValue(atSlot: slot, loading: false) ?? NSNull()
         }
         return result
@@ -188,8 +194,15 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         return result
     }
 
+    /// The slots that may differ from their committed values: the written ones, or every slot of
+    /// an object that has no committed values.
+    var candidateChangedSlots: [Int] {
+        committed == nil ? Array(0..<engine.slotCount) : writtenSlots.slots(below: engine.slotCount)
+    }
+
     func isChanged(_ slot: Int) -> Bool {
         guard hasChanges else { return false }
+        if committed != nil, !writtenSlots.contains(slot) { return false }
         if case .transientRelationship = engine.slotKinds[slot] { return false }
         if case .attribute(_, column: nil) = engine.slotKinds[slot] { return false }
         guard let committed else { return values[slot] != nil && !(values[slot] is ToManyUnloaded) }

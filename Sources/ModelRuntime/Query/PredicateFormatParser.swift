@@ -16,7 +16,7 @@ struct PredicateFormatParser {
 
     init(_ format: String, arguments: [Any]) throws(PredicateFormatError) {
         self.format = format
-        tokens = try PredicateFormatLexer.tokens(format)
+        tokens = try PredicateFormatCache.tokens(format)
         self.arguments = arguments[...]
     }
 

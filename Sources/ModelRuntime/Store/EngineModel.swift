@@ -10,6 +10,8 @@ import ModelStore
 final class EngineModel: @unchecked Sendable {
     let layout: StoreLayout
     let version: ModelVersion
+    /// Translated fetch statements by request shape.
+    let fetchPlans = FetchPlanCache()
     /// By `Z_ENT` − 1.
     private(set) var entities: [EngineEntity] = []
     private var byName: [String: EngineEntity] = [:]

@@ -178,6 +178,7 @@ extension RowWriter {
                     object.values[slot] = local[slot]
                 }
             }
+            object.writtenSlots.insertAll()
             object.changedFlag = true
             context.noteChanged(object)
         }

@@ -92,7 +92,7 @@ struct RowWriter {
         guard try statement.step() else { return }
         let local = object.values
         let before = object.committed
-        let changedSlots = Set(entity.properties.indices.filter { object.isChanged($0) })
+        let changedSlots = Set(object.candidateChangedSlots.filter { object.isChanged($0) })
         context.fill(object, from: statement, store: store)
         let stored = object.values
         var merged = local
@@ -102,6 +102,7 @@ struct RowWriter {
         }
         object.values = merged
         for slot in 0..<entity.slotCount where merged[slot] is ToManyUnloaded { object.values[slot] = local[slot] }
+        object.writtenSlots.insertAll()
     }
 
     private func reload(_ object: NSManagedObject) throws {
