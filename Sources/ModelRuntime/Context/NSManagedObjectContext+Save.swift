@@ -80,19 +80,21 @@ extension NSManagedObjectContext {
         guard let coordinator = persistentStoreCoordinator else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
         }
-        var stores: [ObjectIdentifier: NSPersistentStore] = [:]
-        for object in insertedNow + updatedNow + deletedNow {
-            if let store = object.id.persistentStore { stores[ObjectIdentifier(store)] = store }
+        // The objects of each store, by the store's identity (no weak reference loaded per object).
+        var keys: Set<ObjectIdentifier> = []
+        for objects in [insertedNow, updatedNow, deletedNow] {
+            for object in objects { if let key = object.id.storeKey { keys.insert(key) } }
         }
+        let stores = coordinator.persistentStores.filter { keys.contains(ObjectIdentifier($0)) }
         try coordinator.locked {
-            for store in stores.values.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }) {
+            for store in stores.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }) {
                 guard !store.isReadOnly else {
                     throw CoreDataError.make(NSPersistentStoreSaveError, "The store at \(store.url?.path ?? "") is read-only")
                 }
-                let mine = { (object: NSManagedObject) in object.id.persistentStore === store }
+                let key = ObjectIdentifier(store)
+                let mine = { (objects: [NSManagedObject]) in objects.filter { $0.id.storeKey == key } }
                 let writer = RowWriter(context: self, store: store)
-                try writer.write(
-                    inserted: insertedNow.filter(mine), updated: updatedNow.filter(mine), deleted: deletedNow.filter(mine))
+                try writer.write(inserted: mine(insertedNow), updated: mine(updatedNow), deleted: mine(deletedNow))
             }
         }
     }

@@ -158,11 +158,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         object.deletedFlag = false
         if object.committed == nil {
             let engine = object.engine
-            for slot in engine.attributeSlots where object.values[slot] == nil {
-                if let attribute = engine.properties[slot] as? NSAttributeDescription, let value = attribute.defaultValue {
-                    object.values[slot] = object.normalizedAttribute(value, slot: slot)
-                }
-            }
+            for (slot, value) in engine.writeChecks.defaultValues where object.values[slot] == nil { object.values[slot] = value }
             for slot in engine.relationshipSlots where engine.isRelationshipToMany(slot) && !(object.values[slot] is ToMany) {
                 object.values[slot] = ToMany()
             }
@@ -270,12 +266,16 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
         }
         var groups: [ObjectIdentifier: (store: NSPersistentStore, root: Int, objects: [NSManagedObject])] = [:]
+        // The store of each entity, looked up once per entity rather than per object.
+        var storesByEntity: [ObjectIdentifier: NSPersistentStore] = [:]
         for object in objects {
-            guard let store = coordinator.store(for: object.entity) else {
+            let entity = object.entity
+            guard let store = storesByEntity[ObjectIdentifier(entity)] ?? coordinator.store(for: entity) else {
                 throw CoreDataError.make(
-                    NSPersistentStoreSaveError, "No store can hold objects of entity \(object.entity.name ?? "")",
+                    NSPersistentStoreSaveError, "No store can hold objects of entity \(entity.name ?? "")",
                     [NSAffectedObjectsErrorKey: [object]])
             }
+            storesByEntity[ObjectIdentifier(entity)] = store
             groups[ObjectIdentifier(store), default: (store, 0, [])].objects.append(object)
         }
         try coordinator.locked {

@@ -41,7 +41,23 @@ enum SlotValues {
         case (let a as ToMany, let b as ToMany): return a.members == b.members
         case (is ToManyUnloaded, is ToManyUnloaded): return true
         case (is ToManyUnloaded, _), (_, is ToManyUnloaded): return false
-        case (let a?, let b?): return QueryValues.equal(a, b)
+        case (let a?, let b?): return sameScalar(a, b) ?? QueryValues.equal(a, b)
+        }
+    }
+
+    /// Equality of two values of the same common attribute type, without bridging; nil for others.
+    private static func sameScalar(_ a: Any, _ b: Any) -> Bool? {
+        let type = Swift.type(of: a)
+        guard type == Swift.type(of: b) else { return nil }
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(String.self): return (a as! String) == (b as! String)
+        case ObjectIdentifier(Int64.self): return (a as! Int64) == (b as! Int64)
+        case ObjectIdentifier(Double.self): return (a as! Double) == (b as! Double)
+        case ObjectIdentifier(Bool.self): return (a as! Bool) == (b as! Bool)
+        case ObjectIdentifier(Date.self): return (a as! Date) == (b as! Date)
+        case ObjectIdentifier(Int32.self): return (a as! Int32) == (b as! Int32)
+        case ObjectIdentifier(Int16.self): return (a as! Int16) == (b as! Int16)
+        default: return nil
         }
     }
 
@@ -122,10 +138,7 @@ extension NSManagedObject {
     }
 
     func normalizedAttribute(_ value: Any?, slot: Int) -> Any? {
-        switch engine.slotKinds[slot] {
-        case .attribute(let type, _): StoreValueCodec.normalized(value, as: type)
-        default: KeyPathReader.unwrapped(value)
-        }
+        WriteChecks.normalized(value, kind: engine.slotKinds[slot])
     }
 
     static func objects(in value: Any?) -> [NSManagedObject] {
@@ -174,7 +187,9 @@ extension NSManagedObject {
         writtenSlots.insert(slot)
         if !changedFlag {
             changedFlag = true
-            context?.noteChanged(self)
+            // The context tracks inserted objects as inserted; they join its changed objects
+            // once saved (or adopted as a stored row).
+            if !insertedFlag { context?.noteChanged(self) }
         }
     }
 

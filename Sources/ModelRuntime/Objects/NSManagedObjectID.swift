@@ -17,6 +17,9 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
     /// The root entity's number (`Z_ENT` of the inheritance root); IDs of one table compare by it.
     let rootEntityNumber: Int
     private weak var store: NSPersistentStore?
+    /// The store's identity, taken once: registries key objects by it without loading the weak
+    /// reference.
+    let storeKey: ObjectIdentifier?
     /// The store's identifier, kept so an ID stays equal and describable after its store is removed.
     let storeIdentifier: String?
 
@@ -25,6 +28,7 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
         self.rootEntityNumber = rootEntityNumber
         self.key = key
         self.store = store
+        storeKey = store.map(ObjectIdentifier.init)
         storeIdentifier = store?.identifier
         super.init()
     }
@@ -91,7 +95,7 @@ struct ObjectKey: Hashable {
     let key: NSManagedObjectID.Key
 
     init(_ id: NSManagedObjectID) {
-        store = id.persistentStore.map(ObjectIdentifier.init)
+        store = id.storeKey
         root = id.rootEntityNumber
         key = id.key
     }

@@ -164,6 +164,7 @@ extension RowWriter {
         object.id = id
         context.register(object)
         object.insertedFlag = false
+        if object.changedFlag { context.noteChanged(object) }
         let local = object.values
         let statement = try connection.cachedStatement(object.engine.selectByKeySQL)
         defer { statement.reset() }

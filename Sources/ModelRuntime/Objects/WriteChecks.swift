@@ -1,0 +1,39 @@
+#if !canImport(CoreData)
+/// Per entity, what inserting and saving an object has to look at, worked out once when the
+/// engine takes up the model (a model in use no longer changes): the slots validation checks
+/// and the default values of attributes. Slots with nothing to check (optional, transient or
+/// unconstrained attributes) are not visited per object.
+struct WriteChecks {
+    /// Slots in slot order that validation checks: relationships, and persistent attributes
+    /// that are required or have validation predicates.
+    let validatedSlots: [Int]
+    /// Attributes with a default value: the slot and the value in its stored form.
+    let defaultValues: [(slot: Int, value: Any)]
+
+    init(properties: [NSPropertyDescription], kinds: [SlotKind]) {
+        var validated: [Int] = []
+        var defaults: [(slot: Int, value: Any)] = []
+        for (slot, property) in properties.enumerated() {
+            if let attribute = property as? NSAttributeDescription, let value = attribute.defaultValue,
+                let normalized = Self.normalized(value, kind: kinds[slot])
+            {
+                defaults.append((slot, normalized))
+            }
+            if property.isTransient { continue }
+            if property is NSRelationshipDescription || !property.isOptional || !property.validationPredicates.isEmpty {
+                validated.append(slot)
+            }
+        }
+        validatedSlots = validated
+        defaultValues = defaults
+    }
+
+    /// A value in the form object storage keeps for a slot of `kind` (as `setValue` stores it).
+    static func normalized(_ value: Any?, kind: SlotKind) -> Any? {
+        switch kind {
+        case .attribute(let type, _): StoreValueCodec.normalized(value, as: type)
+        default: KeyPathReader.unwrapped(value)
+        }
+    }
+}
+#endif
