@@ -26,7 +26,7 @@ final class FetchPlanCache: Sendable {
 
     /// More distinct shapes than this empties the cache.
     static let capacity = 256
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = Mutex<[ShapeKey: Entry]>([:])
 
     init() {}
 
@@ -73,64 +73,84 @@ final class FetchPlanCache: Sendable {
 
     // MARK: Shapes
 
+    /// A request's shape: numbers for its structure, with the names (key paths, sort keys,
+    /// selected properties) it mentions in order; a code in `codes` marks where each name goes.
+    struct ShapeKey: Hashable {
+        var codes: [Int] = []
+        var names: [String] = []
+
+        mutating func add(_ code: Int) { codes.append(code) }
+
+        mutating func add(name: String) {
+            codes.append(Code.name)
+            names.append(name)
+        }
+    }
+
+    /// Codes of the structure; operator, modifier and option values follow their code.
+    enum Code {
+        static let name = -1
+        static let rows = -2, objectIDs = -3, count = -4, properties = -5
+        static let ascending = -6, descending = -7, predicate = -8
+        static let compound = -9, end = -10, comparison = -11, truePredicate = -12, falsePredicate = -13
+        static let constant = -14, null = -15, evaluatedObject = -16, keyPath = -17
+    }
+
     struct Shape {
-        var key: String
+        var key: ShapeKey
         var constants: [Any?]
     }
 
     /// The request's shape key and its predicate's constants in translation order; nil when a
     /// part of the request is not described by shapes (it is then translated every time).
     static func shape(of request: FetchSQLRequest) -> Shape? {
-        var shape = Shape(key: "", constants: [])
-        shape.key.reserveCapacity(96)
-        shape.key += "\(request.entity.entityNumber)|\(request.limit)|\(request.offset)|\(request.includesSubentities ? 1 : 0)|"
+        var shape = Shape(key: ShapeKey(), constants: [])
+        shape.key.codes.reserveCapacity(24)
+        shape.key.add(request.entity.entityNumber)
+        shape.key.add(request.limit)
+        shape.key.add(request.offset)
+        shape.key.add(request.includesSubentities ? 1 : 0)
         switch request.selection {
-        case .rows: shape.key += "r"
-        case .objectIDs: shape.key += "i"
-        case .count: shape.key += "n"
+        case .rows: shape.key.add(Code.rows)
+        case .objectIDs: shape.key.add(Code.objectIDs)
+        case .count: shape.key.add(Code.count)
         case .properties(let names):
-            shape.key += "p"
-            for name in names { append(name, to: &shape.key) }
+            shape.key.add(Code.properties)
+            shape.key.add(names.count)
+            for name in names { shape.key.add(name: name) }
         }
         for descriptor in request.sortDescriptors {
             guard descriptor.block == nil, let key = descriptor.key else { return nil }
-            shape.key += descriptor.ascending ? "|s+" : "|s-"
-            append(key, to: &shape.key)
-            append(descriptor.selector?.name ?? "", to: &shape.key)
+            shape.key.add(descriptor.ascending ? Code.ascending : Code.descending)
+            shape.key.add(name: key)
+            shape.key.add(name: descriptor.selector?.name ?? "")
         }
-        shape.key += "|"
+        shape.key.add(Code.predicate)
         if let predicate = request.predicate {
             guard describe(predicate, into: &shape) else { return nil }
         }
         return shape
     }
 
-    /// A name with its length, so no name can run into the next part of the key.
-    private static func append(_ name: String, to key: inout String) {
-        key += "\(name.utf8.count):"
-        key += name
-    }
-
     private static func describe(_ predicate: NSPredicate, into shape: inout Shape) -> Bool {
         if let compound = predicate as? NSCompoundPredicate {
-            shape.key += "(\(compound.compoundPredicateType.rawValue)"
+            shape.key.add(Code.compound)
+            shape.key.add(Int(compound.compoundPredicateType.rawValue))
             for subpredicate in compound.predicates {
                 guard describe(subpredicate, into: &shape) else { return false }
             }
-            shape.key += ")"
+            shape.key.add(Code.end)
             return true
         }
         if let comparison = predicate as? NSComparisonPredicate {
-            shape.key +=
-                "[\(comparison.comparisonPredicateModifier.rawValue),\(comparison.predicateOperatorType.rawValue),\(comparison.options.rawValue)"
-            guard describe(comparison.leftExpression, into: &shape), describe(comparison.rightExpression, into: &shape) else {
-                return false
-            }
-            shape.key += "]"
-            return true
+            shape.key.add(Code.comparison)
+            shape.key.add(Int(comparison.comparisonPredicateModifier.rawValue))
+            shape.key.add(Int(comparison.predicateOperatorType.rawValue))
+            shape.key.add(Int(comparison.options.rawValue))
+            return describe(comparison.leftExpression, into: &shape) && describe(comparison.rightExpression, into: &shape)
         }
         guard predicate.block == nil, let value = predicate.fixedValue, type(of: predicate) == NSPredicate.self else { return false }
-        shape.key += value ? "T" : "F"
+        shape.key.add(value ? Code.truePredicate : Code.falsePredicate)
         return true
     }
 
@@ -141,18 +161,19 @@ final class FetchPlanCache: Sendable {
             shape.constants.append(unwrapped)
             if let unwrapped {
                 // The type's metadata address: unique per type for the life of the process.
-                shape.key += "c\(unsafeBitCast(type(of: unwrapped) as Any.Type, to: Int.self)),"
+                shape.key.add(Code.constant)
+                shape.key.add(unsafeBitCast(type(of: unwrapped) as Any.Type, to: Int.self))
             } else {
-                shape.key += "c0"
+                shape.key.add(Code.null)
             }
             return true
         case .evaluatedObject:
-            shape.key += "e"
+            shape.key.add(Code.evaluatedObject)
             return true
         case .keyPath(let path, _, let operand):
-            guard operand == nil || { if case .evaluatedObject? = operand?.kind { true } else { false } }() else { return false }
-            shape.key += "k"
-            append(path, to: &shape.key)
+            if let operand, case .evaluatedObject = operand.kind {} else if operand != nil { return false }
+            shape.key.add(Code.keyPath)
+            shape.key.add(name: path)
             return true
         case .variable, .function, .aggregate, .subquery:
             return false

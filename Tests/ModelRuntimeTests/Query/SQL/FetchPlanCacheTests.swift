@@ -17,7 +17,7 @@ struct FetchPlanCacheTests {
         let fixture = try FetchSQLFixture()
         let cache = FetchPlanCache()
         var generator = PredicateGenerator(random: SeededGenerator(seed: seed), fixture: fixture, entity: entity)
-        var shapes: [String: Int] = [:]
+        var shapes: [FetchPlanCache.ShapeKey: Int] = [:]
         // Each generated predicate is translated once directly and twice through the cache shared
         // by all of them, so shapes met before (with these or other constants) come from the cache.
         for index in 0..<100 {
