@@ -105,5 +105,14 @@ struct ObjectKey: Hashable {
         self.root = root
         key = .permanent(primaryKey)
     }
+
+    /// One word per key: keys differ in their number and table far more often than in their
+    /// store, which equality still compares.
+    func hash(into hasher: inout Hasher) {
+        switch key {
+        case .permanent(let value): hasher.combine(Int(truncatingIfNeeded: value) &* 64 &+ root)
+        case .temporary(let value): hasher.combine(~(Int(truncatingIfNeeded: value) &* 64 &+ root))
+        }
+    }
 }
 #endif

@@ -50,6 +50,8 @@ extension RowWriter {
     /// keep the stored row and give the object its values; the error policy fails the save with
     /// `NSManagedObjectConstraintMergeError` listing the conflicts.
     func resolveConstraints(inserted: inout [NSManagedObject], updated: inout [NSManagedObject]) throws {
+        let constrained = { (object: NSManagedObject) in !object.engine.uniquenessConstraints.isEmpty }
+        guard inserted.contains(where: constrained) || updated.contains(where: constrained) else { return }
         var conflicts: [NSConstraintConflict] = []
         let policy = context.mergeType
         let deletedKeys = Set(context.deleted.values.compactMap { $0.id.primaryKey })
