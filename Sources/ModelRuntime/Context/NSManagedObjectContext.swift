@@ -265,34 +265,45 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         guard let coordinator = persistentStoreCoordinator else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
         }
-        var groups: [ObjectIdentifier: (store: NSPersistentStore, root: Int, objects: [NSManagedObject])] = [:]
-        // The store of each entity, looked up once per entity rather than per object.
+        // Objects by store and table (root entity), in the order first met; the store of an
+        // entity is looked up once.
+        var groups: [(store: NSPersistentStore, root: Int, objects: [NSManagedObject])] = []
         var storesByEntity: [ObjectIdentifier: NSPersistentStore] = [:]
+        var last: (entity: NSEntityDescription, group: Int)?
         for object in objects {
             let entity = object.entity
+            if let last, last.entity === entity {
+                groups[last.group].objects.append(object)
+                continue
+            }
             guard let store = storesByEntity[ObjectIdentifier(entity)] ?? coordinator.store(for: entity) else {
                 throw CoreDataError.make(
                     NSPersistentStoreSaveError, "No store can hold objects of entity \(entity.name ?? "")",
                     [NSAffectedObjectsErrorKey: [object]])
             }
             storesByEntity[ObjectIdentifier(entity)] = store
-            groups[ObjectIdentifier(store), default: (store, 0, [])].objects.append(object)
+            let root = object.engine.rootNumber
+            let group =
+                groups.firstIndex { $0.store === store && $0.root == root }
+                ?? {
+                    groups.append((store, root, []))
+                    groups[groups.count - 1].objects.reserveCapacity(objects.count)
+                    return groups.count - 1
+                }()
+            groups[group].objects.append(object)
+            last = (entity, group)
         }
         try coordinator.locked {
-            for group in groups.values {
-                var byRoot: [Int: [NSManagedObject]] = [:]
-                for object in group.objects { byRoot[object.engine.rootNumber, default: []].append(object) }
-                for (root, members) in byRoot.sorted(by: { $0.key < $1.key }) {
-                    guard !group.store.isReadOnly else {
-                        throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
-                    }
-                    let first = try group.store.engine.allocateKeys(members.count, root: root)
-                    for (offset, object) in members.enumerated() {
-                        registry.removeValue(forKey: ObjectKey(object.id))
-                        object.id = NSManagedObjectID(
-                            entity: object.entity, rootEntityNumber: root, key: .permanent(first + Int64(offset)), store: group.store)
-                        register(object)
-                    }
+            for (store, root, members) in groups.sorted(by: { $0.root < $1.root }) {
+                guard !store.isReadOnly else {
+                    throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
+                }
+                let first = try store.engine.allocateKeys(members.count, root: root)
+                for (offset, object) in members.enumerated() {
+                    registry.removeValue(forKey: ObjectKey(object.id))
+                    object.id = NSManagedObjectID(
+                        entity: object.entity, rootEntityNumber: root, key: .permanent(first + Int64(offset)), store: store)
+                    register(object)
                 }
             }
         }
