@@ -34,6 +34,7 @@ final class ToManyUnloaded: @unchecked Sendable {
 /// Equality and descriptions of slot values.
 enum SlotValues {
     static func equal(_ a: Any?, _ b: Any?) -> Bool {
+        if let a, let b, let same = sameScalar(a, b) { return same }
         switch (a, b) {
         case (nil, nil): return true
         case (nil, _), (_, nil): return false
@@ -41,7 +42,7 @@ enum SlotValues {
         case (let a as ToMany, let b as ToMany): return a.members == b.members
         case (is ToManyUnloaded, is ToManyUnloaded): return true
         case (is ToManyUnloaded, _), (_, is ToManyUnloaded): return false
-        case (let a?, let b?): return sameScalar(a, b) ?? QueryValues.equal(a, b)
+        case (let a?, let b?): return QueryValues.equal(a, b)
         }
     }
 
