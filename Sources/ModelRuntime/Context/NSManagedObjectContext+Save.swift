@@ -13,7 +13,7 @@ extension NSManagedObjectContext {
         let insertedNow = Array(inserted.values)
         let deletedNow = Array(deleted.values)
         let updatedNow = changed.values.filter { !$0.insertedFlag && !$0.deletedFlag && $0.hasPersistentChangedValues }
-        for object in insertedNow + updatedNow + deletedNow { object.willSave() }
+        for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.willSave() } }
         var errors: [NSError] = []
         func collect(_ body: () throws -> Void) {
             do { try body() } catch let error as NSError { errors.append(error) }
@@ -35,7 +35,10 @@ extension NSManagedObjectContext {
         inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject]
     ) {
         let writesStore = parent == nil
+        var savedInserted: [NSManagedObject] = []
+        savedInserted.reserveCapacity(insertedNow.count)
         for object in insertedNow where object.context === self {
+            savedInserted.append(object)
             object.insertedFlag = false
             object.changedFlag = false
             object.writtenSlots.removeAll()
@@ -58,15 +61,14 @@ extension NSManagedObjectContext {
             object.writtenSlots.removeAll()
             object.committed = object.values
         }
-        let savedInserted = Set(insertedNow.filter { $0.context === self })
         inserted.removeAll()
-        deleted.removeAll()
-        changed.removeAll()
-        for object in insertedNow + updatedNow + deletedNow { object.didSave() }
+        deleted.removeAll(keepingCapacity: true)
+        changed.removeAll(keepingCapacity: true)
+        for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.didSave() } }
         NotificationCenter.default.post(
             name: .NSManagedObjectContextDidSave, object: self,
             userInfo: [
-                NSInsertedObjectsKey: savedInserted, NSUpdatedObjectsKey: Set(updatedNow), NSDeletedObjectsKey: Set(deletedNow),
+                NSInsertedObjectsKey: Set(savedInserted), NSUpdatedObjectsKey: Set(updatedNow), NSDeletedObjectsKey: Set(deletedNow),
             ])
     }
 
