@@ -25,7 +25,7 @@ extension NSManagedObjectContext {
         if let parent {
             try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
         } else {
-            try assignPermanentIDs(insertedNow.filter { $0.id.isTemporaryID })
+            try assignPermanentIDs(insertedNow.filter { !$0.hasID || $0.id.isTemporaryID })
             try writeToStores(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
         }
         finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)

@@ -136,7 +136,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     open var insertedObjects: Set<NSManagedObject> { Set(inserted.values) }
     open var updatedObjects: Set<NSManagedObject> { Set(changed.values.filter { !$0.insertedFlag && !$0.deletedFlag }) }
     open var deletedObjects: Set<NSManagedObject> { Set(deleted.values) }
-    open var registeredObjects: Set<NSManagedObject> { Set(registry.values) }
+    /// Inserted objects count as registered whether or not their temporary ID was made yet.
+    open var registeredObjects: Set<NSManagedObject> { Set(registry.values).union(inserted.values) }
 
     func register(_ object: NSManagedObject) {
         registry[ObjectKey(object.id)] = object
@@ -164,7 +165,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             }
         }
         inserted[ObjectIdentifier(object)] = object
-        register(object)
+        // Registered by its temporary ID once one is made (see `NSManagedObject.id`).
+        if object.hasID { register(object) }
         object.awakeFromInsert()
     }
 
@@ -203,7 +205,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
                 break
             }
         }
-        if object.insertedFlag { registry.removeValue(forKey: ObjectKey(object.id)) }
+        if object.insertedFlag, object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
     }
 
     // MARK: Objects by ID
@@ -257,7 +259,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// Gives the objects permanent IDs now (keys allocated from the store).
     open func obtainPermanentIDs(for objects: [NSManagedObject]) throws {
         checkQueue()
-        try assignPermanentIDs(objects.filter { $0.id.isTemporaryID })
+        try assignPermanentIDs(objects.filter { !$0.hasID || $0.id.isTemporaryID })
     }
 
     func assignPermanentIDs(_ objects: [NSManagedObject]) throws {
@@ -300,7 +302,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
                 }
                 let first = try store.engine.allocateKeys(members.count, root: root)
                 for (offset, object) in members.enumerated() {
-                    registry.removeValue(forKey: ObjectKey(object.id))
+                    if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
                     object.id = NSManagedObjectID(
                         entity: object.entity, rootEntityNumber: root, key: .permanent(first + Int64(offset)), store: store)
                     register(object)
@@ -351,7 +353,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     open func rollback() {
         checkQueue()
         for object in inserted.values {
-            registry.removeValue(forKey: ObjectKey(object.id))
+            if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
             object.context = nil
             object.insertedFlag = false
         }

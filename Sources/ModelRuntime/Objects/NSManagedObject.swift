@@ -21,17 +21,22 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     let engine: EngineEntity
     private var idStorage: NSManagedObjectID?
     /// The object's ID; a temporary one is made on first use, so fetched objects (which get their
-    /// permanent ID at once) never make one.
+    /// permanent ID at once) never make one, nor do inserted objects nobody asks for before they
+    /// are saved. An inserted object is registered in its context under its temporary ID when
+    /// the ID is made.
     var id: NSManagedObjectID {
         get {
             if let idStorage { return idStorage }
             let made = NSManagedObjectID(
                 entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(TemporaryIdentity.next()), store: nil)
             idStorage = made
+            if insertedFlag, let context { context.register(self) }
             return made
         }
         set { idStorage = newValue }
     }
+    /// Whether the object has an ID yet (one that may be registered).
+    var hasID: Bool { idStorage != nil }
     weak var context: NSManagedObjectContext?
     /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
     var values: ContiguousArray<Any?>
