@@ -295,6 +295,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             groups[group].objects.append(object)
             last = (entity, group)
         }
+        // Each object is registered under its permanent ID below.
+        registry.reserveCapacity(registry.count + objects.count)
         try coordinator.locked {
             for (store, root, members) in groups.sorted(by: { $0.root < $1.root }) {
                 guard !store.isReadOnly else {
