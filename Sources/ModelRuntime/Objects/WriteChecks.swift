@@ -9,8 +9,20 @@ struct WriteChecks {
     let validatedSlots: [Int]
     /// Attributes with a default value: the slot and the value in its stored form.
     let defaultValues: [(slot: Int, value: Any)]
+    /// When every written column is an attribute's own column (no composites, no to-ones): the
+    /// slot and type of each, in written-column order, so a row binds without inspecting kinds.
+    let attributeColumns: [(slot: Int, type: NSAttributeType)]?
 
-    init(properties: [NSPropertyDescription], kinds: [SlotKind]) {
+    init(properties: [NSPropertyDescription], kinds: [SlotKind], written: [(column: Int32, slot: Int, leaf: Int?)]) {
+        var columns: [(slot: Int, type: NSAttributeType)]? = []
+        for column in written {
+            guard column.leaf == nil, case .attribute(let type, _?) = kinds[column.slot] else {
+                columns = nil
+                break
+            }
+            columns?.append((column.slot, type))
+        }
+        attributeColumns = columns
         var validated: [Int] = []
         var defaults: [(slot: Int, value: Any)] = []
         for (slot, property) in properties.enumerated() {

@@ -169,7 +169,7 @@ final class EngineEntity: @unchecked Sendable {
         entityRestriction =
             entityNumbers.count == 1
             ? "t.Z_ENT = \(number)" : "t.Z_ENT >= \(entityNumbers.lowerBound) AND t.Z_ENT <= \(entityNumbers.upperBound)"
-        writeChecks = WriteChecks(properties: properties, kinds: kinds)
+        writeChecks = WriteChecks(properties: properties, kinds: kinds, written: written)
     }
 
     static func leaves(of composite: NSCompositeAttributeDescription?, path: [String] = []) -> [(path: [String], type: NSAttributeType)] {

@@ -166,6 +166,14 @@ struct RowWriter {
     /// Binds the entity's written columns, in ``EngineEntity/writtenColumns`` order.
     private func bindColumns(of object: NSManagedObject, to statement: Statement, from first: Int32) {
         let entity = object.engine
+        if let columns = entity.writeChecks.attributeColumns {
+            var index = first
+            for column in columns {
+                StoreValueCodec.bind(object.values[column.slot], as: column.type, to: statement, at: index)
+                index += 1
+            }
+            return
+        }
         for (offset, written) in entity.writtenColumns.enumerated() {
             let index = first + Int32(offset)
             let value = object.values[written.slot]
