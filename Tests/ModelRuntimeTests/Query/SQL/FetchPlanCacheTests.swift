@@ -120,7 +120,9 @@ struct FetchPlanCacheTests {
         ]
         for request in requests {
             for _ in 0..<2 {
-                #expect(try cache.statement(for: request, layout: fixture.layout) == FetchSQLTranslator.translate(request, layout: fixture.layout))
+                #expect(
+                    try cache.statement(for: request, layout: fixture.layout)
+                        == FetchSQLTranslator.translate(request, layout: fixture.layout))
             }
         }
         #expect(cache.count == 0)
