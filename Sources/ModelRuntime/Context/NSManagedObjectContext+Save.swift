@@ -26,7 +26,14 @@ extension NSManagedObjectContext {
             try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
         } else {
             try assignPermanentIDs(insertedNow.filter { !$0.hasID || $0.id.isTemporaryID })
-            try writeToStores(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+            let derived: [(key: ObjectKey, property: String, value: SQLiteValue)]
+            do {
+                derived = try writeToStores(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+            } catch let error as NSError where resolveUpdatedObjectConstraintConflicts(error) {
+                // The merge policy changed the context (see +ConstraintConflicts): save that.
+                return try save()
+            }
+            applyDerivedValues(derived)
         }
         finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
     }
@@ -74,10 +81,11 @@ extension NSManagedObjectContext {
 
     // MARK: Writing rows
 
+    /// Writes the rows; returns the values derived-attribute triggers computed.
     private func writeToStores(
         inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject]
     )
-        throws
+        throws -> [(key: ObjectKey, property: String, value: SQLiteValue)]
     {
         guard let coordinator = persistentStoreCoordinator else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
@@ -88,6 +96,7 @@ extension NSManagedObjectContext {
             for object in objects { if let key = object.id.storeKey { keys.insert(key) } }
         }
         let stores = coordinator.persistentStores.filter { keys.contains(ObjectIdentifier($0)) }
+        var derived: [(key: ObjectKey, property: String, value: SQLiteValue)] = []
         try coordinator.locked {
             for store in stores.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }) {
                 guard !store.isReadOnly else {
@@ -96,9 +105,12 @@ extension NSManagedObjectContext {
                 let key = ObjectIdentifier(store)
                 let mine = { (objects: [NSManagedObject]) in objects.filter { $0.id.storeKey == key } }
                 let writer = RowWriter(context: self, store: store)
+                discardDerivedValueChanges(of: store)
                 try writer.write(inserted: mine(insertedNow), updated: mine(updatedNow), deleted: mine(deletedNow))
+                derived += takeDerivedValueChanges(of: store)
             }
         }
+        return derived
     }
 
     // MARK: Child contexts

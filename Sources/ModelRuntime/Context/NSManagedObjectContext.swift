@@ -35,8 +35,19 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// `NSErrorMergePolicy` until set.
     open var mergePolicy: Any = NSErrorMergePolicy
     open var stalenessInterval: TimeInterval = -1
+    /// Whether a fault whose row is gone becomes a deleted object with nil values (true) or
+    /// stops the process as Core Data's exception would (see +InaccessibleFaults).
     open var shouldDeleteInaccessibleFaults = true
     open var retainsRegisteredObjects = true
+
+    /// Decides what happens to an inaccessible fault: the default returns
+    /// `shouldDeleteInaccessibleFaults`; a subclass may override it, as with Core Data.
+    open func shouldHandleInaccessibleFault(
+        _ fault: NSManagedObject, for oid: NSManagedObjectID, triggeredByProperty property: NSPropertyDescription?
+    ) -> Bool {
+        shouldDeleteInaccessibleFaults
+    }
+
     open var propagatesDeletesAtEndOfEvent = true
     open var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
@@ -166,7 +177,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         }
         inserted[ObjectIdentifier(object)] = object
         // Registered by its temporary ID once one is made (see `NSManagedObject.id`).
-        if object.hasID { register(object) }
+        if object.hasID {
+            register(object)
+        } else if object.insertionNumber == 0 {
+            object.insertionNumber = TemporaryIdentity.next()
+        }
         object.awakeFromInsert()
     }
 
@@ -298,7 +313,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         // Each object is registered under its permanent ID below.
         registry.reserveCapacity(registry.count + objects.count)
         try coordinator.locked {
-            for (store, root, members) in groups.sorted(by: { $0.root < $1.root }) {
+            for (store, root, unordered) in groups.sorted(by: { $0.root < $1.root }) {
+                // Keys in insertion order, not in the order of the context's sets, so equal
+                // work gives equal stores.
+                let members = unordered.sorted { $0.insertionOrder < $1.insertionOrder }
                 guard !store.isReadOnly else {
                     throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
                 }

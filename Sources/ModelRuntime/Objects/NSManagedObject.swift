@@ -27,8 +27,9 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var id: NSManagedObjectID {
         get {
             if let idStorage { return idStorage }
+            let number = insertionNumber != 0 ? insertionNumber : TemporaryIdentity.next()
             let made = NSManagedObjectID(
-                entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(TemporaryIdentity.next()), store: nil)
+                entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(number), store: nil)
             idStorage = made
             if insertedFlag, let context { context.register(self) }
             return made
@@ -37,6 +38,11 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     }
     /// Whether the object has an ID yet (one that may be registered).
     var hasID: Bool { idStorage != nil }
+    /// When the object was inserted: a number from ``TemporaryIdentity``, which its temporary ID
+    /// takes when made; 0 for an object inserted with an ID already, or never inserted.
+    var insertionNumber: UInt64 = 0
+    /// The order new rows get their keys in: insertion order.
+    var insertionOrder: UInt64 { insertionNumber != 0 ? insertionNumber : (idStorage?.insertionNumber ?? 0) }
     weak var context: NSManagedObjectContext?
     /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
     var values: ContiguousArray<Any?>
@@ -47,6 +53,8 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var faultState: FaultState = .materialized
     var insertedFlag = false
     var deletedFlag = false
+    /// The object's row was gone when its fault fired (see +InaccessibleFaults).
+    var inaccessibleFlag = false
     var changedFlag = false
     /// Slots written since the values were last committed; see ``ChangedSlots``.
     var writtenSlots = ChangedSlots()
@@ -93,7 +101,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     open var isInserted: Bool { insertedFlag && !deletedFlag }
     open var isUpdated: Bool { changedFlag && !insertedFlag && !deletedFlag }
-    open var isDeleted: Bool { deletedFlag }
+    open var isDeleted: Bool { deletedFlag || inaccessibleFlag }
     open var isFault: Bool { faultState != .materialized }
     open var hasChanges: Bool { insertedFlag || deletedFlag || changedFlag }
     /// Core Data's `hasPersistentChangedValues`.
@@ -161,13 +169,22 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     /// The to-many relationship `key` as a set whose changes go to the object (the inverse is
     /// maintained); Core Data returns a live proxy, this one is applied with ``ToManyProxy``.
-    open func mutableSetValue(forKey key: String) -> ToManyProxy {
-        guard let slot = engine.slotsByName[key] else { preconditionFailure("no relationship \(key)") }
-        return ToManyProxy(object: self, slot: slot)
+    /// The to-many relationship `key` as a live `NSMutableSet`: changes made through it change
+    /// the relationship and its inverse (see `ToManyMutableSet`).
+    open func mutableSetValue(forKey key: String) -> NSMutableSet {
+        guard let slot = engine.slotsByName[key], engine.isRelationshipToMany(slot) else {
+            preconditionFailure("the entity \(entity.name ?? "") has no to-many relationship \(key)")
+        }
+        return ToManyMutableSet(owner: self, slot: slot)
     }
 
-    open func mutableOrderedSetValue(forKey key: String) -> ToManyProxy {
-        mutableSetValue(forKey: key)
+    /// The ordered to-many relationship `key` as a live `NSMutableOrderedSet` (see
+    /// `ToManyMutableOrderedSet`).
+    open func mutableOrderedSetValue(forKey key: String) -> NSMutableOrderedSet {
+        guard let slot = engine.slotsByName[key], engine.isRelationshipToMany(slot) else {
+            preconditionFailure("the entity \(entity.name ?? "") has no to-many relationship \(key)")
+        }
+        return ToManyMutableOrderedSet(owner: self, slot: slot)
     }
 
     // MARK: Changes
