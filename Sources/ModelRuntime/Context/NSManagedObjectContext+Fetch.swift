@@ -168,15 +168,13 @@ extension NSManagedObjectContext {
             let key = ObjectKey(store: source, root: rowEntity.rootNumber, primaryKey: keys[position])
             if let existing = registry[key] {
                 if existing.faultState == .hollow {
-                    existing.batches = batches
-                    existing.batchPosition = Int32(position)
+                    existing.setBatches(batches, position: Int32(position))
                 }
                 objects.append(existing)
                 continue
             }
             let object = maker.make(rowEntity)
-            object.batches = batches
-            object.batchPosition = Int32(position)
+            object.setBatches(batches, position: Int32(position))
             registry[key] = object
             objects.append(object)
         }
@@ -317,8 +315,7 @@ extension NSManagedObjectContext {
         if let existing = registry[key] { return existing }
         let object = maker.make(entity)
         if let keys {
-            object.batches = keys
-            object.batchPosition = keys.append(primaryKey)
+            object.setBatches(keys, position: keys.append(primaryKey))
         } else {
             object.id = NSManagedObjectID(
                 entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store)

@@ -23,8 +23,11 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     private var entityDescription: NSEntityDescription { engine.description }
     private(set) var idStorage: NSManagedObjectID?
     /// The object's ID, made on first use: a fetched object's permanent ID from its fetch's key
-    /// list (``batches``), else a temporary one. Objects made from a key alone (a to-one's
-    /// destination, `object(with:)`) get their permanent ID at once.
+    /// list (``batches``), else a temporary one (numbered by the object's ``insertionNumber``
+    /// when it has one). Objects made from a key alone (a to-one's destination, `object(with:)`)
+    /// get their permanent ID at once; inserted objects nobody asks for before they are saved
+    /// never make a temporary one. An inserted object is registered in its context under its
+    /// temporary ID when the ID is made.
     var id: NSManagedObjectID {
         get {
             if let idStorage { return idStorage }
@@ -32,10 +35,12 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
             if let batches {
                 made = batches.objectID(at: Int(batchPosition), entity: engine)
             } else {
+                let number = insertionNumber != 0 ? insertionNumber : TemporaryIdentity.next()
                 made = NSManagedObjectID(
-                    entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(TemporaryIdentity.next()), store: nil)
+                    entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(number), store: nil)
             }
             idStorage = made
+            if insertedFlag, let context { context.register(self) }
             return made
         }
         set { idStorage = newValue }
@@ -50,6 +55,14 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         if let batches, let store = batches.store { return (store, batches.keys[Int(batchPosition)]) }
         return nil
     }
+    /// The ``NSPersistentStore/registryNumber`` of the object's store, without making its ID; 0
+    /// while it has none.
+    var storeNumber: UInt32 { idStorage?.storeNumber ?? batches?.storeNumber ?? 0 }
+    /// Whether the object has an ID yet, or a fetch to make its permanent one from (either way it
+    /// may be registered).
+    var hasID: Bool { idStorage != nil || batches != nil }
+    /// The order new rows get their keys in: insertion order.
+    var insertionOrder: UInt64 { insertionNumber != 0 ? insertionNumber : (idStorage?.insertionNumber ?? 0) }
     weak var context: NSManagedObjectContext?
     /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
     var values: ContiguousArray<Any?>
@@ -57,16 +70,50 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var committed: ContiguousArray<Any?>?
     /// `Z_OPT` of the row the committed values came from.
     var version: Int64 = 0
+    /// Where the object came from: a batched fetch (the fetch and the object's position in it) or
+    /// an insertion without an ID (its insertion number). The two never meet, so they share one
+    /// field: a hollow object stays within 88 bytes.
+    private var origin = Origin.none
     var faultState: FaultState = .materialized
     var insertedFlag = false
     var deletedFlag = false
     /// The object's row was gone when its fault fired (see +InaccessibleFaults).
     var inaccessibleFlag = false
     var changedFlag = false
-    /// The object's position in ``batches`` (kept next to the flags, in the same word).
-    var batchPosition: Int32 = 0
+    /// Slots written since the values were last committed; see ``ChangedSlots`` (kept next to
+    /// the flags, in the same word).
+    var writtenSlots = ChangedSlots()
+
+    private enum Origin {
+        case none
+        case fetched(FetchBatches, position: Int32)
+        case inserted(number: UInt64)
+    }
+
     /// The batched fetch that loads this object's row.
-    var batches: FetchBatches?
+    var batches: FetchBatches? {
+        if case .fetched(let batches, _) = origin { return batches }
+        return nil
+    }
+    /// The object's position in ``batches``.
+    var batchPosition: Int32 {
+        if case .fetched(_, let position) = origin { return position }
+        return 0
+    }
+    /// When the object was inserted: a number from ``TemporaryIdentity``, which its temporary ID
+    /// takes when made; 0 for an object inserted with an ID already, or never inserted.
+    var insertionNumber: UInt64 {
+        get {
+            if case .inserted(let number) = origin { return number }
+            return 0
+        }
+        set { origin = .inserted(number: newValue) }
+    }
+
+    /// Notes the batched fetch that loads the object's row and the object's position in it.
+    func setBatches(_ batches: FetchBatches, position: Int32) {
+        origin = .fetched(batches, position: position)
+    }
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
     public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
@@ -124,7 +171,11 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     open var isFault: Bool { faultState != .materialized }
     open var hasChanges: Bool { insertedFlag || deletedFlag || changedFlag }
     /// Core Data's `hasPersistentChangedValues`.
-    open var hasPersistentChangedValues: Bool { !changedValues().isEmpty }
+    open var hasPersistentChangedValues: Bool {
+        guard hasChanges else { return false }
+        if committed == nil { return (0..<engine.slotCount).contains { isChanged($0) } }
+        return writtenSlots.slots(below: engine.slotCount).contains { isChanged($0) }
+    }
 
     // MARK: Life cycle hooks
 
@@ -207,7 +258,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// The persistent properties whose values differ from the last saved or fetched ones.
     open func changedValues() -> [String: Any] {
         var result: [String: Any] = [:]
-        for slot in 0..<engine.slotCount where isChanged(slot) {
+        for slot in candidateChangedSlots where isChanged(slot) {
             result[engine.properties[slot].name] = publicValue(atSlot: slot, loading: false) ?? NSNull()
         }
         return result
@@ -231,8 +282,15 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         return result
     }
 
+    /// The slots that may differ from their committed values: the written ones, or every slot of
+    /// an object that has no committed values.
+    var candidateChangedSlots: [Int] {
+        committed == nil ? Array(0..<engine.slotCount) : writtenSlots.slots(below: engine.slotCount)
+    }
+
     func isChanged(_ slot: Int) -> Bool {
         guard hasChanges else { return false }
+        if committed != nil, !writtenSlots.contains(slot) { return false }
         if case .transientRelationship = engine.slotKinds[slot] { return false }
         if case .attribute(_, column: nil) = engine.slotKinds[slot] { return false }
         guard let committed else { return values[slot] != nil && !(values[slot] is ToManyUnloaded) }
