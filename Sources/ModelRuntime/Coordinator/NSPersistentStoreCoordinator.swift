@@ -69,6 +69,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             let store = NSPersistentStore(
                 type: storeType, configurationName: configuration, url: storeURL ?? URL(fileURLWithPath: "/dev/null"), options: options,
                 isReadOnly: readOnly, engine: engine, coordinator: self)
+            try HistoryTracking.storeAdded(store)
             stores.append(store)
             return store
         }

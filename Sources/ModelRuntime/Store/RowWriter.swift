@@ -28,6 +28,7 @@ struct RowWriter {
                 }
                 for object in inserted + updated { try writeJoinRows(of: object) }
                 for object in inserted + updated { try writeOrder(of: object) }
+                try HistoryRecorder.record(context: context, store: store, inserted: inserted, updated: updated, deleted: deleted)
             }
         }
     }
