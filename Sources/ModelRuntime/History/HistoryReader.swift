@@ -128,15 +128,16 @@ struct HistoryReader {
             changeID: statement.int64(at: 0), changeType: type, changedObjectID: id, updatedProperties: updated, tombstone: tombstone)
     }
 
-    /// Deletes the selected transactions and their changes; returns how many transactions went.
+    /// Deletes the selected transactions and their changes; returns how many changes went.
     func delete(_ bound: Bound) throws -> Int {
         let clause = bound.clause
         return try SQLiteStoreEngine.wrap {
             try connection.transaction(.immediate) {
                 _ = try connection.rows(
                     "DELETE FROM ACHANGE WHERE ZTRANSACTIONID IN (SELECT Z_PK FROM ATRANSACTION\(clause.sql))", clause.bindings)
+                let changes = connection.changes
                 _ = try connection.rows("DELETE FROM ATRANSACTION\(clause.sql)", clause.bindings)
-                return connection.changes
+                return changes
             }
         }
     }

@@ -83,7 +83,7 @@ extension NSPersistentStoreCoordinator {
         switch request.resultType {
         case .statusOnly: result = true
         case .objectIDs: result = changes.map(\.changedObjectID)
-        case .count: result = transactions.count
+        case .count: result = changes.count
         case .transactionsOnly:
             for transaction in transactions { transaction.changes = nil }
             result = transactions
