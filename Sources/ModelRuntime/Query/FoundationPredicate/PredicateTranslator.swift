@@ -151,7 +151,10 @@ final class PredicateTranslator {
         case (_, .choice(let cases)):
             return Self.or(cases.map { Self.and([$0.condition, compare(left, type, $0.operand, options: options)]) })
         case (.expression(let lhs), .expression(let rhs)):
-            return NSComparisonPredicate(leftExpression: lhs, rightExpression: rhs, modifier: .direct, type: type, options: options)
+            let comparison = NSComparisonPredicate(leftExpression: lhs, rightExpression: rhs, modifier: .direct, type: type, options: options)
+            // Two constants (the default of `??`, a branch of `?:`): the answer is known now.
+            if left.constant != nil && right.constant != nil { return NSPredicate(value: comparison.evaluate(with: nil)) }
+            return comparison
         }
     }
 
@@ -200,6 +203,15 @@ final class PredicateTranslator {
 
     static func not(_ predicate: NSPredicate) -> NSPredicate {
         if let value = predicate.fixedValue { return NSPredicate(value: !value) }
+        // `NOT x == nil` is `x != nil` (and the reverse), in SQL and in memory.
+        if let comparison = predicate as? NSComparisonPredicate, comparison.comparisonPredicateModifier == .direct,
+            comparison.predicateOperatorType == .equalTo || comparison.predicateOperatorType == .notEqualTo,
+            case .constant(let value) = comparison.rightExpression.kind, value == nil
+        {
+            return NSComparisonPredicate(
+                leftExpression: comparison.leftExpression, rightExpression: comparison.rightExpression, modifier: .direct,
+                type: comparison.predicateOperatorType == .equalTo ? .notEqualTo : .equalTo, options: comparison.options)
+        }
         return NSCompoundPredicate(notPredicateWithSubpredicate: predicate)
     }
 
