@@ -109,10 +109,14 @@ extension PredicateExpressions.StringCaseInsensitiveCompare: TranslatablePredica
 }
 
 extension PredicateExpressions.StringLocalizedCompare: TranslatablePredicateExpression {
-    /// Compared with a `ComparisonResult`: `==`, `<`, `>` (the store compares strings by their
-    /// UTF-8 bytes; the locale's order is not applied in SQL).
+    /// Refused: predicates in a fetch compare strings by their UTF-8 bytes (or with `[c]`/`[d]`
+    /// folding); none of them orders by the locale's rules, so a translation would select other
+    /// objects than Swift does (`"équateur" < "Oslo"` by locale, not by bytes).
     func translate(with translator: PredicateTranslator) throws(PredicateTranslationError) -> TranslatedNode {
-        .ordering(try translator.operand(root), try translator.operand(other), options: [], part: "localizedCompare")
+        throw PredicateTranslator.error(
+            self,
+            "a fetch has no locale-aware string comparison; compare with caseInsensitiveCompare(_:) or ==, "
+                + "or sort with SortDescriptor / NSSortDescriptor(key:ascending:selector: \"localizedCompare:\")")
     }
 }
 #endif
