@@ -11,6 +11,8 @@ public struct GenerationOverrides: Equatable, Sendable {
     public var classPrefix: String?
     /// A `modelgen.yaml` to read instead of the one beside the model.
     public var configurationFile: String?
+    /// `SwiftGenerator.Options.declaresQueryTypealiases` (`--no-query-typealiases` sets false).
+    public var declaresQueryTypealiases: Bool?
 
     public init() {}
 }
@@ -43,6 +45,7 @@ struct GenerationSettings {
         if let layout = overrides.layout { settings.options.layout = layout }
         if let imports = overrides.imports { settings.options.extraImports = imports }
         if let prefix = overrides.classPrefix { settings.classPrefix = prefix }
+        if let declares = overrides.declaresQueryTypealiases { settings.options.declaresQueryTypealiases = declares }
         let commandLine = SourceLocation.file("<command line>")
         var valid = true
         for module in overrides.imports ?? [] {

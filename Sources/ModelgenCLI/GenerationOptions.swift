@@ -8,6 +8,9 @@ enum GenerationOptions {
         .init(name: "--import", valueName: "<module>", help: "A module every generated file imports (comma-separated for several)."),
         .init(name: "--templates", valueName: "<dir>", help: "A folder of .mustache templates overriding the defaults."),
         classPrefix, configuration,
+        .init(
+            name: "--no-query-typealiases", valueName: nil,
+            help: "Leave out the module-wide NSPredicate/NSSortDescriptor… aliases (for all models of a target but one)."),
     ]
 
     static let classPrefix = CommandSpec.Option(
@@ -42,6 +45,7 @@ enum GenerationOptions {
             if let problem = Names.classPrefixProblem(prefix) { throw UsageError(message: "--class-prefix: \(problem)") }
             overrides.classPrefix = prefix
         }
+        if arguments.flags.contains("--no-query-typealiases") { overrides.declaresQueryTypealiases = false }
         overrides.templatesFolder = arguments.values["--templates"]
         overrides.configurationFile = arguments.values["--config"]
         return overrides
