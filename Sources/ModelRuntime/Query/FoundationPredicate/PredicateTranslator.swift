@@ -126,7 +126,8 @@ final class PredicateTranslator {
     /// this predicate (`$tag`, `$tag2`, …).
     func iteratorName(for elementType: Any.Type) -> String {
         var base = String(String(describing: elementType).prefix { $0.isLetter || $0.isNumber })
-        if base.isEmpty || !(base.first?.isLetter ?? false) { base = "x" }
+        // Elements typed `Any` (of an `NSOrderedSet` or `NSSet` relationship) are `$x`.
+        if base.isEmpty || base == "Any" || base == "AnyObject" || !(base.first?.isLetter ?? false) { base = "x" }
         base = base.prefix(1).lowercased() + base.dropFirst()
         var name = base
         var number = 2
@@ -217,11 +218,24 @@ final class PredicateTranslator {
 
     // MARK: Constants
 
-    /// The value of a node that does not read the predicate's input, evaluated by Foundation
-    /// (wrapped, so that a nil value is told apart from "not constant").
+    /// The value of a node that reads no variable (the input or a closure parameter), evaluated
+    /// by Foundation (wrapped, so that a nil value is told apart from "not constant").
+    ///
+    /// Whether a node reads a variable is decided from the tree, not by evaluating it with no
+    /// bindings: Foundation reads an unbound `Variable<Any>` or `Variable<T?>` as nil instead
+    /// of throwing.
     static func constantValue<E: PredicateExpression>(of expression: E) -> (value: Any?, Void)? {
-        guard let value = try? expression.evaluate(PredicateBindings()) else { return nil }
+        guard !readsVariables(expression), let value = try? expression.evaluate(PredicateBindings()) else { return nil }
         return (PredicateConstants.converted(value), ())
+    }
+
+    /// Whether the expression or any expression inside it is a `PredicateExpressions.Variable`.
+    static func readsVariables(_ expression: Any) -> Bool {
+        if expression is any PredicateVariableMarker { return true }
+        for child in Mirror(reflecting: expression).children {
+            if child.value is any PredicateExpression, readsVariables(child.value) { return true }
+        }
+        return false
     }
 
     // MARK: Errors
@@ -262,6 +276,11 @@ final class PredicateTranslator {
         return PredicateTranslationError(part: "PredicateExpressions.\(name)", reason: "\(reason) (in \(part))")
     }
 }
+
+/// Marks `PredicateExpressions.Variable` for `readsVariables`, whatever its output type.
+protocol PredicateVariableMarker {}
+
+extension PredicateExpressions.Variable: PredicateVariableMarker {}
 
 /// Swift values as the runtime's predicates hold them.
 enum PredicateConstants {

@@ -26,6 +26,11 @@ struct FoundationPredicateTranslationTests {
         let halfOpen = try fixture.trips(#Predicate { (2..<4).contains($0.rating) })
         #expect(halfOpen.format == "rating >= 2 AND rating < 4")
         #expect(halfOpen.names == ["Brittany", "Oslo 10"])
+        let atLeast: PartialRangeFrom<Int16> = 4...
+        let atMost: PartialRangeThrough<Int16> = ...0
+        let partial = try fixture.trips(#Predicate { atLeast.contains($0.rating) || atMost.contains($0.rating) })
+        #expect(partial.format == "rating >= 4 OR rating <= 0")
+        #expect(partial.names == ["Algarve", "Cairo", "équateur"])
         let low: Int16 = 4
         let fromKeyPath = try fixture.trips(#Predicate { ($0.rating...5).contains(low) })
         #expect(fromKeyPath.format == "4 >= rating")
@@ -94,6 +99,16 @@ struct FoundationPredicateTranslationTests {
         let values = try fixture.trips(#Predicate { ($0.isFavorite ? $0.rating : 0) >= 1 })
         #expect(values.format == "isFavorite == 1 AND rating >= 1")
         #expect(values.names == ["Algarve"])
+    }
+
+    @Test func forcedUnwrapsAndCastsReadThroughToTheObject() throws {
+        let fixture = try TripsPredicateFixture()
+        let day = TripsPredicateFixture.day(12)
+        let unwrapped = try fixture.trips(#Predicate { $0.endDate != nil && $0.endDate! > day })
+        #expect(unwrapped.names == ["Algarve", "Oslo 10"])
+        let cast = try fixture.trips(#Predicate { $0.stops.contains { ($0 as? Stop)?.name == "Faro" } })
+        #expect(cast.format == #"SUBQUERY(stops, $x, $x.name == "Faro").@count > 0"#)
+        #expect(cast.names == ["Algarve"])
     }
 
     @Test func toOneKeyPathsJoinTheDestination() throws {
