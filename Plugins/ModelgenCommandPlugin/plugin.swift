@@ -32,7 +32,8 @@ struct ModelgenCommandPlugin: CommandPlugin {
                     ? ["--config", configuration.path] : []
                 let aliases = position > 0 ? ["--no-query-typealiases"] : []
                 try run(
-                    tool, ["generate", model.path, "--output", target.directoryURL.appendingPathComponent("Generated").path] + extra + aliases)
+                    tool,
+                    ["generate", model.path, "--output", target.directoryURL.appendingPathComponent("Generated").path] + extra + aliases)
                 try run(tool, ["compile", model.path, "--output", target.directoryURL.path] + extra)
                 let name = model.lastPathComponent.replacingOccurrences(of: ".model.yaml", with: "").replacingOccurrences(
                     of: ".modeld", with: "")

@@ -86,7 +86,8 @@ extension PredicateExpressions.RangeExpressionContains: TranslatablePredicateExp
             typealias Bound = Element.Output
             switch constant {
             case let closed as Swift.ClosedRange<Bound>:
-                let pair = NSExpression(forConstantValue: [closed.lowerBound, closed.upperBound].map { PredicateConstants.converted($0) ?? NSNull() })
+                let pair = NSExpression(
+                    forConstantValue: [closed.lowerBound, closed.upperBound].map { PredicateConstants.converted($0) ?? NSNull() })
                 return .predicate(translator.compare(value, .between, .expression(pair)), nilWhen: nil)
             case let halfOpen as Swift.Range<Bound>:
                 bounds = (PredicateTranslator.constant(halfOpen.lowerBound), PredicateTranslator.constant(halfOpen.upperBound), false)

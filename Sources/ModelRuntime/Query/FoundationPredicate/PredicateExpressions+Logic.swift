@@ -71,7 +71,8 @@ extension PredicateTranslator {
         -> NSPredicate
     {
         switch (left, right) {
-        case (.ordering(let a, let b, let options, _), .value(let value, _)), (.value(let value, _), .ordering(let a, let b, let options, _)):
+        case (.ordering(let a, let b, let options, _), .value(let value, _)),
+            (.value(let value, _), .ordering(let a, let b, let options, _)):
             // `a.caseInsensitiveCompare(b) == .orderedAscending`: ComparisonResult's raw values are -1, 0, 1.
             guard let constant = value.constant, let result = constant.flatMap({ QueryValues.number($0) }),
                 case .integer(let raw) = result, (-1...1).contains(raw)

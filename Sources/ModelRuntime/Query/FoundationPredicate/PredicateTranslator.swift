@@ -152,7 +152,8 @@ final class PredicateTranslator {
         case (_, .choice(let cases)):
             return Self.or(cases.map { Self.and([$0.condition, compare(left, type, $0.operand, options: options)]) })
         case (.expression(let lhs), .expression(let rhs)):
-            let comparison = NSComparisonPredicate(leftExpression: lhs, rightExpression: rhs, modifier: .direct, type: type, options: options)
+            let comparison = NSComparisonPredicate(
+                leftExpression: lhs, rightExpression: rhs, modifier: .direct, type: type, options: options)
             // Two constants (the default of `??`, a branch of `?:`): the answer is known now.
             if left.constant != nil && right.constant != nil { return NSPredicate(value: comparison.evaluate(with: nil)) }
             return comparison

@@ -59,18 +59,21 @@ extension PredicateExpressions {
         }
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static func build_localizedStandardContains<Root, Other>(_ root: Root, _ other: Other)
         -> StringLocalizedStandardContains<Root, Other>
     {
         StringLocalizedStandardContains(root: root, other: other)
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static func build_caseInsensitiveCompare<Root, Other>(_ root: Root, _ other: Other)
         -> StringCaseInsensitiveCompare<Root, Other>
     {
         StringCaseInsensitiveCompare(root: root, other: other)
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static func build_localizedCompare<Root, Other>(_ root: Root, _ other: Other) -> StringLocalizedCompare<Root, Other> {
         StringLocalizedCompare(root: root, other: other)
     }

@@ -184,8 +184,13 @@ struct FoundationPredicateTranslationTests {
         #expect(throughToOne.format == #"SUBQUERY(trip.tags, $tag, $tag.name == "coast").@count > 0"#)
         #expect(throughToOne.names == ["Faro", "Lagos", "Rennes"])
         let nested = try fixture.trips(
-            #Predicate { trip in trip.tags.contains { tag in tag.trips.contains { $0.rating == 5 || $0.name == trip.name && tag.name == "x" } } })
-        #expect(nested.format == #"SUBQUERY(tags, $tag, SUBQUERY($tag.trips, $trip, $trip.rating == 5 OR ($trip.name == name AND $tag.name == "x")).@count > 0).@count > 0"#)
+            #Predicate { trip in
+                trip.tags.contains { tag in tag.trips.contains { $0.rating == 5 || $0.name == trip.name && tag.name == "x" } }
+            })
+        #expect(
+            nested.format
+                == #"SUBQUERY(tags, $tag, SUBQUERY($tag.trips, $trip, $trip.rating == 5 OR ($trip.name == name AND $tag.name == "x")).@count > 0).@count > 0"#
+        )
         #expect(nested.names == [])
     }
 

@@ -10,13 +10,18 @@ struct TripsPredicateFixture {
 
     init() throws {
         context = try TripsModel.makeContext(
-            model: GeneratedClassesTests.model(), storeURL: URL(fileURLWithPath: "/dev/null"), concurrencyType: .privateQueueConcurrencyType)
+            model: GeneratedClassesTests.model(), storeURL: URL(fileURLWithPath: "/dev/null"), concurrencyType: .privateQueueConcurrencyType
+        )
         try context.performAndWait { () throws in
             let coast = tag("coast", "#0000FF")
             let sun = tag("sun", "#FFAA00")
             let city = tag("city", "#AAAAAA")
-            trip("Algarve", rating: 4, favorite: true, status: .active, day: 10, endDay: 17, tags: [coast, sun], stops: [("Faro", "beach"), ("Lagos", nil)])
-            trip("Brittany", rating: 2, favorite: false, status: .planned, day: 40, endDay: nil, tags: [coast], stops: [("Rennes", "Crêpes")])
+            trip(
+                "Algarve", rating: 4, favorite: true, status: .active, day: 10, endDay: 17, tags: [coast, sun],
+                stops: [("Faro", "beach"), ("Lagos", nil)])
+            trip(
+                "Brittany", rating: 2, favorite: false, status: .planned, day: 40, endDay: nil, tags: [coast], stops: [("Rennes", "Crêpes")]
+            )
             trip("Cairo", rating: 5, favorite: false, status: .done, day: 5, endDay: 9, tags: [], stops: [])
             trip("équateur", rating: 0, favorite: true, status: .planned, day: 70, endDay: nil, tags: [city, sun], stops: [("Quito", "")])
             trip("Oslo 10", rating: 3, favorite: false, status: .active, day: 20, endDay: 25, tags: [city], stops: [("Bergen", "Fjords")])
@@ -82,11 +87,13 @@ struct TripsPredicateFixture {
         }
     }
 
-    func trips(_ predicate: Predicate<Trip>, sourceLocation: SourceLocation = #_sourceLocation) throws -> (format: String, names: [String]) {
+    func trips(_ predicate: Predicate<Trip>, sourceLocation: SourceLocation = #_sourceLocation) throws -> (format: String, names: [String])
+    {
         try check(predicate, entity: "Trip", name: \.name, sourceLocation: sourceLocation)
     }
 
-    func stops(_ predicate: Predicate<Stop>, sourceLocation: SourceLocation = #_sourceLocation) throws -> (format: String, names: [String]) {
+    func stops(_ predicate: Predicate<Stop>, sourceLocation: SourceLocation = #_sourceLocation) throws -> (format: String, names: [String])
+    {
         try check(predicate, entity: "Stop", name: \.name, sourceLocation: sourceLocation)
     }
 }
