@@ -1,5 +1,6 @@
 #if !canImport(CoreData)
 import Foundation
+import Synchronization
 
 /// One operand of a translated comparison: an `NSExpression` (constant, key path, `$variable`,
 /// `@count`), or a choice between operands made by `??` and `?:`, each under its condition.
@@ -231,12 +232,26 @@ final class PredicateTranslator {
     }
 
     /// Whether the expression or any expression inside it is a `PredicateExpressions.Variable`.
+    ///
+    /// `PredicateExpressions` trees are fully typed (`Comparison<KeyPath<Variable<Trip>, Int16>,
+    /// Value<Int16>>`), so a node reads a variable exactly when its type names one; the answer is
+    /// kept per type. A type that holds an existential expression is walked with `Mirror`.
     static func readsVariables(_ expression: Any) -> Bool {
-        if expression is any PredicateVariableMarker { return true }
-        for child in Mirror(reflecting: expression).children {
-            if child.value is any PredicateExpression, readsVariables(child.value) { return true }
+        let type = Swift.type(of: expression)
+        if let known = variableReadingTypes.withLock({ $0[ObjectIdentifier(type)] }) { return known }
+        let name = String(reflecting: type)
+        let reads: Bool
+        if name.contains("PredicateExpressions.Variable<") {
+            reads = true
+        } else if name.contains("any ") {
+            return Mirror(reflecting: expression).children.contains { child in
+                child.value is any PredicateVariableMarker || (child.value is any PredicateExpression && readsVariables(child.value))
+            }
+        } else {
+            reads = false
         }
-        return false
+        variableReadingTypes.withLock { $0[ObjectIdentifier(type)] = reads }
+        return reads
     }
 
     // MARK: Errors
@@ -277,6 +292,9 @@ final class PredicateTranslator {
         return PredicateTranslationError(part: "PredicateExpressions.\(name)", reason: "\(reason) (in \(part))")
     }
 }
+
+/// Whether nodes of a type read a variable, by type (`PredicateTranslator.readsVariables`).
+private let variableReadingTypes = Mutex<[ObjectIdentifier: Bool]>([:])
 
 /// Marks `PredicateExpressions.Variable` for `readsVariables`, whatever its output type.
 protocol PredicateVariableMarker {}
