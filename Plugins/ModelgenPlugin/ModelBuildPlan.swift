@@ -37,12 +37,14 @@ enum ModelBuildPlan {
         return (singles + folders.values).sorted { $0.url.path < $1.url.path }
     }
 
-    static func steps(files: [URL], targetDirectory: URL, workDirectory: URL, tool: URL) -> [Step] {
+    /// `modelBundle` is passed as `--model-bundle`: `module` in a package target, `main` in an
+    /// Xcode project's app.
+    static func steps(files: [URL], targetDirectory: URL, workDirectory: URL, tool: URL, modelBundle: String) -> [Step] {
         let targetConfiguration = targetDirectory.appendingPathComponent("modelgen.yaml")
         let hasTargetConfiguration = FileManager.default.fileExists(atPath: targetConfiguration.path)
         return models(in: files).enumerated().map { position, model in
             let output = workDirectory.appendingPathComponent(model.name)
-            var arguments = ["build", model.url.path, "--output", output.path]
+            var arguments = ["build", model.url.path, "--output", output.path, "--model-bundle", modelBundle]
             if position > 0 { arguments.append("--no-query-typealiases") }
             var inputs = model.inputs + [tool]
             let beside = model.url.deletingLastPathComponent().appendingPathComponent("modelgen.yaml")

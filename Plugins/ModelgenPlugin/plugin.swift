@@ -13,7 +13,7 @@ struct ModelgenPlugin: BuildToolPlugin {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         return try ModelBuildCommands.commands(
             files: target.sourceFiles.map(\.url), targetDirectory: target.directoryURL,
-            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen").url)
+            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen").url, modelBundle: "module")
     }
 }
 
@@ -24,14 +24,18 @@ extension ModelgenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         try ModelBuildCommands.commands(
             files: target.inputFiles.map(\.url), targetDirectory: context.xcodeProject.directoryURL,
-            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen").url)
+            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen").url, modelBundle: "main")
     }
 }
 #endif
 
 enum ModelBuildCommands {
-    static func commands(files: [URL], targetDirectory: URL, workDirectory: URL, tool: URL) throws -> [Command] {
-        ModelBuildPlan.steps(files: files, targetDirectory: targetDirectory, workDirectory: workDirectory, tool: tool).map { step in
+    /// `modelBundle` is where the compiled model is at run time: `module` (`Bundle.module`) in a
+    /// package target, `main` in an Xcode project's app.
+    static func commands(files: [URL], targetDirectory: URL, workDirectory: URL, tool: URL, modelBundle: String) throws -> [Command] {
+        ModelBuildPlan.steps(
+            files: files, targetDirectory: targetDirectory, workDirectory: workDirectory, tool: tool, modelBundle: modelBundle
+        ).map { step in
             .buildCommand(
                 displayName: step.displayName, executable: tool, arguments: step.arguments, inputFiles: step.inputs,
                 outputFiles: step.outputs)

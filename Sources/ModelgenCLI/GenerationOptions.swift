@@ -11,6 +11,11 @@ enum GenerationOptions {
         .init(
             name: "--no-query-typealiases", valueName: nil,
             help: "Leave out the module-wide NSPredicate/NSSortDescriptor… aliases (for all models of a target but one)."),
+        .init(
+            name: "--model-bundle", valueName: "<bundle>",
+            help:
+                "module or main: the bundle holding the compiled model at run time; adds <Model>Model.managedObjectModel and makeContainer()."
+        ),
     ]
 
     static let classPrefix = CommandSpec.Option(
@@ -46,6 +51,12 @@ enum GenerationOptions {
             overrides.classPrefix = prefix
         }
         if arguments.flags.contains("--no-query-typealiases") { overrides.declaresQueryTypealiases = false }
+        if let bundle = arguments.values["--model-bundle"] {
+            guard let parsed = SwiftGenerator.ModelBundle(rawValue: bundle) else {
+                throw UsageError(message: "--model-bundle must be module or main, not '\(bundle)'")
+            }
+            overrides.modelBundle = parsed
+        }
         overrides.templatesFolder = arguments.values["--templates"]
         overrides.configurationFile = arguments.values["--config"]
         return overrides

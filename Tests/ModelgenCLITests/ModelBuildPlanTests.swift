@@ -24,17 +24,21 @@ struct ModelBuildPlanTests {
         let files = ["Trips.modeld/Trips 2.model.yaml", "Notes.model.yaml", "Drawings.model.yaml"].map {
             Self.target.appendingPathComponent($0)
         }
-        let steps = ModelBuildPlan.steps(files: files, targetDirectory: Self.target, workDirectory: Self.work, tool: Self.tool)
+        let steps = ModelBuildPlan.steps(
+            files: files, targetDirectory: Self.target, workDirectory: Self.work, tool: Self.tool, modelBundle: "module")
         #expect(steps.map(\.displayName) == ["Drawings", "Notes", "Trips"].map { "Compiling Core Data model \($0)" })
         #expect(steps.map { $0.arguments.contains("--no-query-typealiases") } == [false, true, true])
-        #expect(steps[1].arguments.prefix(4) == ["build", "/package/Sources/App/Notes.model.yaml", "--output", "/build/plugins/App/Notes"])
+        #expect(
+            steps[1].arguments.prefix(6) == [
+                "build", "/package/Sources/App/Notes.model.yaml", "--output", "/build/plugins/App/Notes", "--model-bundle", "module",
+            ])
         #expect(steps[2].outputs.map(\.lastPathComponent) == ["Trips+Model.swift", "Trips.momd"])
     }
 
     @Test func aSingleModelDeclaresTheQueryTypealiases() {
         let steps = ModelBuildPlan.steps(
             files: [Self.target.appendingPathComponent("Notes.model.yaml")], targetDirectory: Self.target, workDirectory: Self.work,
-            tool: Self.tool)
+            tool: Self.tool, modelBundle: "module")
         #expect(steps.count == 1)
         #expect(!steps[0].arguments.contains("--no-query-typealiases"))
     }
@@ -50,6 +54,6 @@ struct ModelBuildPlanTests {
         let omitted = try String(contentsOf: without.appendingPathComponent("Trips+Model.swift"), encoding: .utf8)
         #expect(declared.contains("typealias NSPredicate = ModelRuntime.NSPredicate"))
         #expect(!omitted.contains("typealias NSPredicate"))
-        #expect(omitted.contains("public static func makeContext("))
+        #expect(omitted.contains("public static func makeContainer("))
     }
 }

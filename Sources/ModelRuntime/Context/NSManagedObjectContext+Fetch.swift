@@ -43,15 +43,7 @@ extension NSManagedObjectContext {
             if try statement.step() { total += Int(statement.int64(at: 0)) }
             statement.reset()
         }
-        if request.includesPendingChanges {
-            let predicate = request.predicate
-            for object in deleted.values where plan.covers(object.engine) && !object.insertedFlag {
-                if predicate?.evaluate(with: object) ?? true { total -= 1 }
-            }
-            for object in inserted.values where plan.covers(object.engine) && !object.deletedFlag {
-                if predicate?.evaluate(with: object) ?? true { total += 1 }
-            }
-        }
+        if let exact = try countWithPendingChanges(for: request, entity: entity, storeCount: total) { return exact }
         total = max(0, total - request.fetchOffset)
         return request.fetchLimit > 0 ? min(total, request.fetchLimit) : total
     }
@@ -78,7 +70,11 @@ extension NSManagedObjectContext {
     }
 
     private func fetchObjects<T>(_ request: NSFetchRequest<T>, entity: EngineEntity, idsOnly: Bool) throws -> [NSManagedObject] {
-        let pending = request.includesPendingChanges && hasPendingChanges(for: entity, request: request)
+        let ancestors =
+            parent == nil
+            ? AncestorChanges()
+            : ancestorChanges(covering: { request.includesSubentities ? entity.entityNumbers.contains($0.number) : $0 === entity })
+        let pending = request.includesPendingChanges && hasPendingChanges(for: entity, request: request) || !ancestors.isEmpty
         let paged = !pending && (persistentStoreCoordinator?.persistentStores.count ?? 0) <= 1
         if request.fetchBatchSize > 0, !idsOnly, paged, parent == nil {
             return try fetchInBatches(request, entity: entity)
@@ -101,7 +97,8 @@ extension NSManagedObjectContext {
                 }
             }
         }
-        if pending {
+        if !ancestors.isEmpty { applyAncestorChanges(ancestors, to: &objects, predicate: request.predicate) }
+        if pending && request.includesPendingChanges {
             let predicate = request.predicate
             objects.removeAll { $0.deletedFlag || ($0.changedFlag && !(predicate?.evaluate(with: $0) ?? true)) }
             var seen = Set(objects.map(ObjectIdentifier.init))
@@ -351,11 +348,11 @@ extension NSManagedObjectContext {
             let state = object.faultState
             object.faultState = .hollow
             batches.load(position: object.batchPosition, in: self)
-            if object.faultState == .hollow { _ = loadRow(into: object) }
+            if object.faultState == .hollow, !loadRow(into: object) { return handleInaccessibleFault(object) }
             if object.faultState != .hollow { object.faultState = state }
             return
         }
-        _ = loadRow(into: object)
+        if !loadRow(into: object) { handleInaccessibleFault(object) }
     }
 
     /// The objects of a to-many relationship, from the store.

@@ -26,7 +26,14 @@ extension NSManagedObjectContext {
             try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
         } else {
             try assignPermanentIDs(insertedNow.filter { $0.id.isTemporaryID })
-            try writeToStores(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+            let derived: [(key: ObjectKey, property: String, value: SQLiteValue)]
+            do {
+                derived = try writeToStores(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+            } catch let error as NSError where resolveUpdatedObjectConstraintConflicts(error) {
+                // The merge policy changed the context (see +ConstraintConflicts): save that.
+                return try save()
+            }
+            applyDerivedValues(derived)
         }
         finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
     }
@@ -69,10 +76,11 @@ extension NSManagedObjectContext {
 
     // MARK: Writing rows
 
+    /// Writes the rows; returns the values derived-attribute triggers computed.
     private func writeToStores(
         inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject]
     )
-        throws
+        throws -> [(key: ObjectKey, property: String, value: SQLiteValue)]
     {
         guard let coordinator = persistentStoreCoordinator else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
@@ -81,6 +89,7 @@ extension NSManagedObjectContext {
         for object in insertedNow + updatedNow + deletedNow {
             if let store = object.id.persistentStore { stores[ObjectIdentifier(store)] = store }
         }
+        var derived: [(key: ObjectKey, property: String, value: SQLiteValue)] = []
         try coordinator.locked {
             for store in stores.values.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }) {
                 guard !store.isReadOnly else {
@@ -88,10 +97,13 @@ extension NSManagedObjectContext {
                 }
                 let mine = { (object: NSManagedObject) in object.id.persistentStore === store }
                 let writer = RowWriter(context: self, store: store)
+                discardDerivedValueChanges(of: store)
                 try writer.write(
                     inserted: insertedNow.filter(mine), updated: updatedNow.filter(mine), deleted: deletedNow.filter(mine))
+                derived += takeDerivedValueChanges(of: store)
             }
         }
+        return derived
     }
 
     // MARK: Child contexts

@@ -5,7 +5,7 @@ import Foundation
 /// the main queue for `.mainQueueConcurrencyType`, a serial queue of its own for
 /// `.privateQueueConcurrencyType`; use it inside `perform`/`performAndWait` (or on the main
 /// thread for a main-queue context). See docs/Runtime.md for how misuse is reported.
-open class NSManagedObjectContext: NSObject, @unchecked Sendable {
+open class NSManagedObjectContext: NSObject {
     public enum ConcurrencyType: UInt, Sendable {
         @available(*, deprecated, message: "Use another NSManagedObjectContextConcurrencyType")
         case confinementConcurrencyType = 0
@@ -35,8 +35,19 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     /// `NSErrorMergePolicy` until set.
     open var mergePolicy: Any = NSErrorMergePolicy
     open var stalenessInterval: TimeInterval = -1
+    /// Whether a fault whose row is gone becomes a deleted object with nil values (true) or
+    /// stops the process as Core Data's exception would (see +InaccessibleFaults).
     open var shouldDeleteInaccessibleFaults = true
     open var retainsRegisteredObjects = true
+
+    /// Decides what happens to an inaccessible fault: the default returns
+    /// `shouldDeleteInaccessibleFaults`; a subclass may override it, as with Core Data.
+    open func shouldHandleInaccessibleFault(
+        _ fault: NSManagedObject, for oid: NSManagedObjectID, triggeredByProperty property: NSPropertyDescription?
+    ) -> Bool {
+        shouldDeleteInaccessibleFaults
+    }
+
     open var propagatesDeletesAtEndOfEvent = true
     open var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
@@ -54,7 +65,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         default: queue = DispatchQueue(label: "NSManagedObjectContext")
         }
         super.init()
-        if ct != .mainQueueConcurrencyType { queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self)) }
+        if ct != .mainQueueConcurrencyType {
+            queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+        } else {
+            MainQueueMark.set()
+        }
     }
 
     deinit {
@@ -84,10 +99,13 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     // MARK: Queue
 
-    /// Whether the caller runs on the context's queue.
+    /// Whether the caller runs on the context's queue. For the main queue that is the main thread
+    /// or a block of the main queue: after `dispatch_main()` (an async `main`, the test runner)
+    /// the main queue's blocks run on a worker thread.
     var isOnQueue: Bool {
         concurrencyType == .mainQueueConcurrencyType
-            ? Thread.isMainThread : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
+            ? Thread.isMainThread || DispatchQueue.getSpecific(key: MainQueueMark.key) != nil
+            : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
     }
 
     /// Debug builds report use of the context off its queue: a message on standard error, and a
@@ -282,7 +300,10 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             for group in groups.values {
                 var byRoot: [Int: [NSManagedObject]] = [:]
                 for object in group.objects { byRoot[object.engine.rootNumber, default: []].append(object) }
-                for (root, members) in byRoot.sorted(by: { $0.key < $1.key }) {
+                for (root, unordered) in byRoot.sorted(by: { $0.key < $1.key }) {
+                    // Keys in insertion order (temporary IDs count up), not in the registry's
+                    // hash order, so equal work gives equal stores.
+                    let members = unordered.sorted { $0.id.insertionNumber < $1.id.insertionNumber }
                     guard !group.store.isReadOnly else {
                         throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
                     }
@@ -378,6 +399,13 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// Marks the main queue so its blocks are recognised on whatever thread runs them.
+enum MainQueueMark {
+    static let key = DispatchSpecificKey<Bool>()
+    private static let once: Void = DispatchQueue.main.setSpecific(key: key, value: true)
+    static func set() { _ = once }
 }
 
 /// Reports use of a context off its queue in debug builds.

@@ -88,7 +88,28 @@ enum ModelSchemaBridge {
         object.renamingIdentifier = attribute.renamingIdentifier
         object.versionHashModifier = attribute.versionHashModifier
         object.userInfo = attribute.userInfo.isEmpty ? nil : attribute.userInfo
+        let rules = attribute.validation.rules(for: attribute.type)
+        if !rules.isEmpty { object.setValidation(rules.map(predicate), warnings: rules.map { NSNumber(value: $0.errorCode) }) }
         return object
+    }
+
+    /// A validation rule as the `NSComparisonPredicate` Core Data loads from a `.mom`.
+    static func predicate(_ rule: ValidationRule) -> NSPredicate {
+        let left = rule.subject == .value ? NSExpression.expressionForEvaluatedObject() : NSExpression(forKeyPath: rule.subject.rawValue)
+        let constant: Any =
+            switch rule.constant {
+            case .integer(let number): NSNumber(value: number)
+            case .real(let number): NSNumber(value: number)
+            case .string(let text): text
+            }
+        let type: NSComparisonPredicate.Operator =
+            switch rule.comparison {
+            case .atLeast: .greaterThanOrEqualTo
+            case .atMost: .lessThanOrEqualTo
+            case .matches: .matches
+            }
+        return NSComparisonPredicate(
+            leftExpression: left, rightExpression: NSExpression(forConstantValue: constant), modifier: .direct, type: type)
     }
 
     static func relationship(_ relationship: Relationship) -> NSRelationshipDescription {

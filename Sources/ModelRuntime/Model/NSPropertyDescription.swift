@@ -58,6 +58,14 @@ open class NSPropertyDescription: NSObject, NSCopying {
         storedValidationWarnings = warnings
     }
 
+    /// Validation loaded from a model: the warnings are the error codes (`NSNumber`s), as in
+    /// models Xcode compiles.
+    func setValidation(_ predicates: [NSPredicate], warnings: [NSNumber]) {
+        requireEditable(model, "property '\(name)'")
+        storedValidationPredicates = predicates
+        storedValidationWarnings = warnings
+    }
+
     public required override init() {
         super.init()
     }

@@ -251,35 +251,6 @@ extension NSManagedObject {
     }
 }
 
-/// The changeable view of a to-many relationship `mutableSetValue(forKey:)` returns: adding and
-/// removing objects goes through the object, so the inverse is maintained.
-public final class ToManyProxy {
-    let object: NSManagedObject
-    let slot: Int
-
-    init(object: NSManagedObject, slot: Int) {
-        self.object = object
-        self.slot = slot
-    }
-
-    public var count: Int { object.objects(atSlot: slot).count }
-    public var allObjects: [NSManagedObject] { object.objects(atSlot: slot) }
-    public func contains(_ member: NSManagedObject) -> Bool { object.loadedToMany(slot).contains(member) }
-
-    public func add(_ member: NSManagedObject) {
-        if object.faultState != .materialized { object.fireFault() }
-        object.addToMany(member, atSlot: slot)
-    }
-
-    public func remove(_ member: NSManagedObject) {
-        if object.faultState != .materialized { object.fireFault() }
-        object.removeFromToMany(member, atSlot: slot)
-    }
-
-    public func addObjects(from members: [NSManagedObject]) { for member in members { add(member) } }
-    public func removeAllObjects() { for member in allObjects { remove(member) } }
-}
-
 /// Which class makes the objects of an entity, and which entity a class stands for.
 enum ClassRegistry {
     private static let lock = NSLock()

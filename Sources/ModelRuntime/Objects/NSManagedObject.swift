@@ -42,6 +42,8 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var faultState: FaultState = .materialized
     var insertedFlag = false
     var deletedFlag = false
+    /// The object's row was gone when its fault fired (see +InaccessibleFaults).
+    var inaccessibleFlag = false
     var changedFlag = false
     /// The batched fetch that loads this object's row, and the object's position in it.
     var batches: FetchBatches?
@@ -86,7 +88,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     open var isInserted: Bool { insertedFlag && !deletedFlag }
     open var isUpdated: Bool { changedFlag && !insertedFlag && !deletedFlag }
-    open var isDeleted: Bool { deletedFlag }
+    open var isDeleted: Bool { deletedFlag || inaccessibleFlag }
     open var isFault: Bool { faultState != .materialized }
     open var hasChanges: Bool { insertedFlag || deletedFlag || changedFlag }
     /// Core Data's `hasPersistentChangedValues`.
@@ -150,13 +152,22 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     /// The to-many relationship `key` as a set whose changes go to the object (the inverse is
     /// maintained); Core Data returns a live proxy, this one is applied with ``ToManyProxy``.
-    open func mutableSetValue(forKey key: String) -> ToManyProxy {
-        guard let slot = engine.slotsByName[key] else { preconditionFailure("no relationship \(key)") }
-        return ToManyProxy(object: self, slot: slot)
+    /// The to-many relationship `key` as a live `NSMutableSet`: changes made through it change
+    /// the relationship and its inverse (see `ToManyMutableSet`).
+    open func mutableSetValue(forKey key: String) -> NSMutableSet {
+        guard let slot = engine.slotsByName[key], engine.isRelationshipToMany(slot) else {
+            preconditionFailure("the entity \(entity.name ?? "") has no to-many relationship \(key)")
+        }
+        return ToManyMutableSet(owner: self, slot: slot)
     }
 
-    open func mutableOrderedSetValue(forKey key: String) -> ToManyProxy {
-        mutableSetValue(forKey: key)
+    /// The ordered to-many relationship `key` as a live `NSMutableOrderedSet` (see
+    /// `ToManyMutableOrderedSet`).
+    open func mutableOrderedSetValue(forKey key: String) -> NSMutableOrderedSet {
+        guard let slot = engine.slotsByName[key], engine.isRelationshipToMany(slot) else {
+            preconditionFailure("the entity \(entity.name ?? "") has no to-many relationship \(key)")
+        }
+        return ToManyMutableOrderedSet(owner: self, slot: slot)
     }
 
     // MARK: Changes

@@ -76,6 +76,14 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
 
 /// Temporary identities: one random UUID per process and a counter, the shape of Core Data's
 /// temporary URIs (`t<UUID><n>`). Counting is far cheaper than a random UUID per inserted object.
+extension NSManagedObjectID {
+    /// The order in which temporary IDs were made (permanent IDs sort first).
+    var insertionNumber: UInt64 {
+        if case .temporary(let number) = key { return number }
+        return 0
+    }
+}
+
 enum TemporaryIdentity {
     static let prefix = UUID().uuidString
     private static let counter = Atomic<UInt64>(0)

@@ -85,9 +85,10 @@ enum Validator {
                 continue
             }
             for (index, predicate) in property.validationPredicates.enumerated() where !holds(predicate, for: value) {
-                let warning =
-                    index < property.validationWarnings.count ? "\(property.validationWarnings[index])" : predicate.predicateFormat
-                var failure = error(code(of: predicate, value: value), object, property.name, value, warning)
+                let warning = index < property.validationWarnings.count ? property.validationWarnings[index] : nil
+                let code = (warning as? NSNumber)?.intValue ?? code(of: predicate, value: value)
+                let reason = (warning as? String) ?? predicate.predicateFormat
+                var failure = error(code, object, property.name, value, reason)
                 var info = failure.userInfo
                 info[NSValidationPredicateErrorKey] = predicate
                 failure = NSError(domain: failure.domain, code: failure.code, userInfo: info)
@@ -97,18 +98,35 @@ enum Validator {
         return errors
     }
 
-    /// Evaluates a validation predicate on a value: `SELF` is the value, `length` a string's length.
+    /// Evaluates a validation predicate on a value: `SELF` is the value, `length` a string's
+    /// length (UTF-16 code units, as `NSString`'s) or binary data's, `timeIntervalSinceReferenceDate`
+    /// a date's seconds.
     static func holds(_ predicate: NSPredicate, for value: Any) -> Bool {
-        if let text = value as? String, predicate.predicateFormat.contains("length") {
-            return predicate.evaluate(with: ["length": text.utf16.count] as [String: Any])
+        switch subjectKey(of: predicate) {
+        case "length":
+            if let text = value as? String { return predicate.evaluate(with: ["length": text.utf16.count] as [String: Any]) }
+            if let data = value as? Data { return predicate.evaluate(with: ["length": data.count] as [String: Any]) }
+        case "timeIntervalSinceReferenceDate":
+            if let date = value as? Date {
+                return predicate.evaluate(with: ["timeIntervalSinceReferenceDate": date.timeIntervalSinceReferenceDate] as [String: Any])
+            }
+        default: break
         }
         return predicate.evaluate(with: value)
+    }
+
+    /// The key of a comparison whose left side is a one-key path (`length`), else nil.
+    static func subjectKey(of predicate: NSPredicate) -> String? {
+        guard let comparison = predicate as? NSComparisonPredicate, comparison.leftExpression.expressionType == .keyPath else {
+            return nil
+        }
+        return comparison.leftExpression.keyPath
     }
 
     /// The error code Core Data gives a failed validation predicate, from its operator.
     static func code(of predicate: NSPredicate, value: Any) -> Int {
         guard let comparison = predicate as? NSComparisonPredicate else { return NSManagedObjectValidationError }
-        let isLength = predicate.predicateFormat.contains("length")
+        let isLength = subjectKey(of: predicate) == "length"
         let isDate = value is Date
         switch comparison.predicateOperatorType {
         case .greaterThan, .greaterThanOrEqualTo:

@@ -129,7 +129,8 @@ final class EngineEntity: @unchecked Sendable {
             case .column(let column):
                 kinds.append(
                     .attribute((described as? NSAttributeDescription)?.attributeType ?? .undefinedAttributeType, column: Int32(column)))
-                written.append((Int32(column), property.slot, nil))
+                // A derived attribute's column belongs to the store's triggers: never written.
+                if !(described is NSDerivedAttributeDescription) { written.append((Int32(column), property.slot, nil)) }
             case .composite(let columns):
                 let leaves = Self.leaves(of: described as? NSCompositeAttributeDescription)
                 kinds.append(.composite(leaves: leaves, columns: columns.map { Int32($0) }))

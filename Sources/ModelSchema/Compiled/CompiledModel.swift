@@ -143,15 +143,15 @@ private final class MomWriter {
     }
 
     /// `_P` flags as Core Data's encoder computes them: bit 0 always; 1 optional; 2 read-only
-    /// (derived); 3 transient; 4 and 5 "no validation predicates" and "no validation warnings"
-    /// (always, nothing writes them); 6 "no user info"; 7 "no version hash modifier"; 10 ordered;
-    /// 11 cloud encryption. Core Data reads these bits instead of the Boolean keys when `_P` is
-    /// present, and skips the user info and modifier keys their bits mark absent.
+    /// (derived); 3 transient; 4 and 5 "no validation predicates" and "no validation warnings";
+    /// 6 "no user info"; 7 "no version hash modifier"; 10 ordered; 11 cloud encryption. Core
+    /// Data reads these bits instead of the Boolean keys when `_P` is present, and skips the keys
+    /// their bits mark absent.
     static func propertyFlags(
         isOptional: Bool, isReadOnly: Bool, isTransient: Bool, hasUserInfo: Bool, hasVersionHashModifier: Bool, isOrdered: Bool,
-        allowsCloudEncryption: Bool
+        allowsCloudEncryption: Bool, hasValidation: Bool = false
     ) -> Int64 {
-        var flags: Int64 = 0x31
+        var flags: Int64 = hasValidation ? 0x01 : 0x31
         if isOptional { flags |= 2 }
         if isReadOnly { flags |= 4 }
         if isTransient { flags |= 8 }
@@ -164,12 +164,14 @@ private final class MomWriter {
 
     func commonPropertyFields(
         name: String, entity: Entity?, isOptional: Bool, isReadOnly: Bool, isTransient: Bool, isOrdered: Bool = false,
-        allowsCloudEncryption: Bool = false, renamingIdentifier: String?, versionHashModifier: String?, userInfo: [String: String]
+        allowsCloudEncryption: Bool = false, renamingIdentifier: String?, versionHashModifier: String?, userInfo: [String: String],
+        validationRules: [ValidationRule] = []
     ) -> [(String, PropertyList)] {
         let modifier = versionHashModifier.flatMap { $0.isEmpty ? nil : $0 }
         let flags = Self.propertyFlags(
             isOptional: isOptional, isReadOnly: isReadOnly, isTransient: isTransient, hasUserInfo: !userInfo.isEmpty,
-            hasVersionHashModifier: modifier != nil, isOrdered: isOrdered, allowsCloudEncryption: allowsCloudEncryption)
+            hasVersionHashModifier: modifier != nil, isOrdered: isOrdered, allowsCloudEncryption: allowsCloudEncryption,
+            hasValidation: !validationRules.isEmpty)
         var fields: [(String, PropertyList)] = [
             ("NSPropertyName", archive.string(name)),
             ("NSRenamingIdentifier", archive.string(renamingIdentifier ?? name)),
@@ -183,7 +185,59 @@ private final class MomWriter {
         if allowsCloudEncryption { fields.append(("NSAllowsCloudEncryption", .boolean(true))) }
         if let modifier { fields.append(("NSVersionHashModifier", archive.string(modifier))) }
         if !userInfo.isEmpty { fields.append(("NSUserInfo", self.userInfo(userInfo))) }
+        if !validationRules.isEmpty {
+            let predicates = validationRules.map { validationPredicate($0) }
+            let warnings = validationRules.map { archive.value(.integer(Int64($0.errorCode))) }
+            fields.append(("NSValidationPredicates", archive.array(mutable: false, predicates)))
+            fields.append(("NSValidationWarnings", archive.array(mutable: false, warnings)))
+        }
         return fields
+    }
+
+    /// A validation rule as an archived `NSComparisonPredicate`: an `NSPredicateOperator`
+    /// (`NSMatchingPredicateOperator` for `MATCHES`), the subject (`NSSelfExpression`, or an
+    /// `NSKeyPathExpression` reading `valueForKey:` of `SELF`) and an `NSConstantValueExpression`.
+    func validationPredicate(_ rule: ValidationRule) -> PropertyList {
+        let operatorObject: PropertyList
+        let operatorFields: [(String, PropertyList)] = [
+            ("NSOperatorType", .integer(rule.comparison.operatorType)), ("NSModifier", .integer(0)),
+        ]
+        if rule.comparison == .matches {
+            operatorObject = archive.object(
+                classChain: ["NSMatchingPredicateOperator", "NSStringPredicateOperator", "NSPredicateOperator", "NSObject"],
+                fields: operatorFields + [("NSFlags", .integer(0))])
+        } else {
+            operatorObject = archive.object(classChain: ["NSPredicateOperator", "NSObject"], fields: operatorFields)
+        }
+        let selfExpression = archive.object(
+            classChain: ["NSSelfExpression", "NSExpression", "NSObject"], fields: [("NSExpressionType", .integer(1))])
+        let left: PropertyList
+        if rule.subject == .value {
+            left = selfExpression
+        } else {
+            let key = constantExpression(archive.string(rule.subject.rawValue))
+            left = archive.object(
+                classChain: ["NSKeyPathExpression", "NSFunctionExpression", "NSExpression", "NSObject"],
+                fields: [
+                    ("NSExpressionType", .integer(3)), ("NSOperand", selfExpression), ("NSSelectorName", archive.string("valueForKey:")),
+                    ("NSArguments", archive.array(mutable: false, [key])),
+                ])
+        }
+        let value: PropertyList
+        switch rule.constant {
+        case .integer(let number): value = archive.value(.integer(number))
+        case .real(let number): value = archive.value(.real(number))
+        case .string(let text): value = archive.string(text)
+        }
+        return archive.object(
+            classChain: ["NSComparisonPredicate", "NSPredicate", "NSObject"],
+            fields: [("NSPredicateOperator", operatorObject), ("NSLeftExpression", left), ("NSRightExpression", constantExpression(value))])
+    }
+
+    func constantExpression(_ value: PropertyList) -> PropertyList {
+        archive.object(
+            classChain: ["NSConstantValueExpression", "NSExpression", "NSObject"],
+            fields: [("NSExpressionType", .integer(0)), ("NSConstantValue", value)])
     }
 
     static let attributeClasses = ["NSAttributeDescription", "NSPropertyDescription", "NSObject"]
@@ -196,7 +250,8 @@ private final class MomWriter {
             name: attribute.name, entity: entity, isOptional: attribute.isOptional, isReadOnly: attribute.isDerived,
             isTransient: attribute.isTransient, allowsCloudEncryption: attribute.allowsCloudEncryption,
             renamingIdentifier: attribute.renamingIdentifier,
-            versionHashModifier: attribute.versionHashModifier, userInfo: attribute.userInfo)
+            versionHashModifier: attribute.versionHashModifier, userInfo: attribute.userInfo,
+            validationRules: attribute.validation.rules(for: attribute.type))
         fields.append(("NSAttributeType", .integer(Int64(attribute.type.coreDataTypeCode))))
         fields.append(("NSAttributeValueClassName", archive.optionalString(Self.valueClassName(attribute))))
         fields.append(("NSDefaultValue", attribute.defaultValue.map { defaultValue($0, type: attribute.type) } ?? Self.null))

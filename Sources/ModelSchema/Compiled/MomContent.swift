@@ -6,7 +6,9 @@ extension CompiledModel {
     ///
     /// - source locations, documentation, enums (and attributes' enum names), Transformable
     ///   custom class names, `isIndexed`, one-way markers, a configuration's CloudKit flag,
-    ///   validation rules and fetched properties (not written yet);
+    ///   fetched properties (not written yet), and validation rules that do not apply to the
+    ///   attribute's type;
+    /// - the spelling of validation bounds: as ``AttributeValidation/canonical(for:)`` gives them;
     /// - composite type names: a composite attribute carries its fields, not the name of the
     ///   type, so each composite attribute gets its own type named by its path (`Trip.location`,
     ///   nested `Trip.location.point`);
@@ -66,6 +68,7 @@ extension CompiledModel {
         return Attribute(
             name: attribute.name, type: type, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
             defaultValue: attribute.defaultValue.map { carried($0, type: attribute.type) },
+            validation: attribute.validation.canonical(for: attribute.type),
             allowsExternalBinaryDataStorage: attribute.allowsExternalBinaryDataStorage,
             preservesValueInHistoryOnDeletion: attribute.preservesValueInHistoryOnDeletion,
             allowsCloudEncryption: attribute.allowsCloudEncryption,

@@ -3,7 +3,8 @@ import ModelSchema
 
 /// Creates a new store with exactly Core Data's DDL: the entity tables, join tables and indexes
 /// of a ``StoreLayout``, then `Z_PRIMARYKEY`, `Z_METADATA` and `Z_MODELCACHE`, in the order Core
-/// Data creates them (confirmed against every fixture store's `sqlite_master`).
+/// Data creates them (confirmed against every fixture store's `sqlite_master`), and the triggers
+/// of derived attributes (``DerivedAttributeTriggers``).
 public enum StoreSchema {
     /// The bookkeeping tables, character for character as Core Data writes them.
     public static let primaryKeyTable =
@@ -62,6 +63,9 @@ public enum StoreSchema {
         try connection.applyNewStorePragmas()
         try connection.transaction(.exclusive) {
             for statement in statements(for: layout) { try connection.execute(statement) }
+            // Derived attributes' triggers, after the tables they read (their place among
+            // Core Data's statements is not confirmed: no fixture store has derived attributes).
+            for statement in DerivedAttributeTriggers.statements(for: version, layout: layout) { try connection.execute(statement) }
             let insert = try connection.prepare("INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, 0)")
             for entity in layout.entities {
                 insert.reset()

@@ -38,6 +38,25 @@ struct OrderedRelationshipTests {
         #expect(try Self.reloaded(folder, model: model, entity: "Trip", key: "stops") == ["b", "a", "c"])
     }
 
+    /// The read order of an ordered to-many comes from its stored positions, and new rows get
+    /// their keys in insertion order, so neither depends on the context's hash order (the cause of
+    /// an intermittent order failure before positions were written and keys allocated in order).
+    @Test func keysFollowInsertionOrderAndPositionsAreStored() throws {
+        let folder = EngineTestModel.Folder()
+        let (_, context) = try EngineTestModel.stack(url: folder.store)
+        let names = (0..<40).map { "s\($0)" }
+        try context.performAndWait { () throws in
+            let trip = EngineTestModel.insert("Trip", into: context, ["name": "Loop"])
+            let stops = names.map { EngineTestModel.insert("Stop", into: context, ["name": $0]) }
+            trip.setValue(NSOrderedSet(array: stops.reversed()), forKey: "stops")
+            try context.save()
+            let keys = stops.map { Int($0.objectID.uriRepresentation().lastPathComponent.dropFirst()) ?? 0 }
+            #expect(keys == Array(1...40))
+        }
+        let reversed = Array(names.reversed())
+        #expect(try Self.reloaded(folder, model: EngineTestModel.make(), entity: "Trip", key: "stops") == reversed)
+    }
+
     static func manyToManyModel() -> NSManagedObjectModel {
         let list = NSEntityDescription()
         list.name = "List"

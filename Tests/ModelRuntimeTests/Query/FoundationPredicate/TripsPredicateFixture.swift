@@ -6,12 +6,16 @@ import Testing
 /// `#Predicate` fetches. Every check compares a fetch with Foundation's own evaluation of the
 /// same `Predicate` over every object, so the translation is held to Swift's meaning.
 struct TripsPredicateFixture {
+    let container: NSPersistentContainer
     let context: NSManagedObjectContext
 
     init() throws {
-        context = try TripsModel.makeContext(
-            model: GeneratedClassesTests.model(), storeURL: URL(fileURLWithPath: "/dev/null"), concurrencyType: .privateQueueConcurrencyType
-        )
+        container = TripsModel.makeContainer(managedObjectModel: try GeneratedClassesTests.model())
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: URL(fileURLWithPath: "/dev/null"))]
+        var loadError: (any Error)?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
+        context = container.newBackgroundContext()
         try context.performAndWait { () throws in
             let coast = tag("coast", "#0000FF")
             let sun = tag("sun", "#FFAA00")

@@ -1,0 +1,115 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelStore
+
+/// The unsaved changes of a context's ancestors (its parent, the parent's parent, …) to objects
+/// a fetch covers, by object ID. A child context's fetches see them as Core Data's do: to a child,
+/// its parent is the store.
+struct AncestorChanges {
+    var inserted: [NSManagedObjectID] = []
+    var deleted: Set<NSManagedObjectID> = []
+    var changed: [NSManagedObjectID] = []
+
+    var isEmpty: Bool { inserted.isEmpty && deleted.isEmpty && changed.isEmpty }
+}
+
+extension NSManagedObjectContext {
+    /// The unsaved inserts, deletes and updates of every ancestor to objects of entities `covers`
+    /// accepts, read on each ancestor's queue. Empty for a context without a parent.
+    func ancestorChanges(covering covers: (EngineEntity) -> Bool) -> AncestorChanges {
+        var result = AncestorChanges()
+        var seenInserted = Set<NSManagedObjectID>()
+        var seenChanged = Set<NSManagedObjectID>()
+        var ancestor = parent
+        while let current = ancestor {
+            let taken: (inserted: [NSManagedObjectID], deleted: [NSManagedObjectID], changed: [NSManagedObjectID]) =
+                current.performAndWait {
+                    (
+                        current.inserted.values.filter { !$0.deletedFlag && covers($0.engine) }.map(\.id),
+                        current.deleted.values.filter { covers($0.engine) }.map(\.id),
+                        current.changed.values.filter { !$0.deletedFlag && !$0.insertedFlag && covers($0.engine) }.map(\.id)
+                    )
+                }
+            result.deleted.formUnion(taken.deleted)
+            for id in taken.inserted where seenInserted.insert(id).inserted { result.inserted.append(id) }
+            for id in taken.changed where seenChanged.insert(id).inserted { result.changed.append(id) }
+            ancestor = current.parent
+        }
+        result.inserted.removeAll { result.deleted.contains($0) }
+        result.changed.removeAll { result.deleted.contains($0) || seenInserted.contains($0) }
+        return result
+    }
+
+    /// Applies the ancestors' unsaved changes to the objects a store fetch returned: their
+    /// deleted objects leave, their inserted and updated objects are in exactly when the
+    /// predicate holds for them (evaluated on the values the ancestors hold).
+    func applyAncestorChanges(_ changes: AncestorChanges, to objects: inout [NSManagedObject], predicate: NSPredicate?) {
+        if !changes.deleted.isEmpty { objects.removeAll { changes.deleted.contains($0.id) } }
+        var present = Set(objects.map(ObjectIdentifier.init))
+        for id in changes.changed + changes.inserted {
+            let object = self.object(with: id)
+            let matches = predicate?.evaluate(with: object) ?? true
+            let identity = ObjectIdentifier(object)
+            if matches, !present.contains(identity) {
+                objects.append(object)
+                present.insert(identity)
+            } else if !matches, present.contains(identity) {
+                objects.removeAll { $0 === object }
+                present.remove(identity)
+            }
+        }
+    }
+
+    /// `count(for:)` when the context or its ancestors have unsaved changes the request covers:
+    /// the store's count, minus the store rows of objects changed or deleted here, plus the
+    /// changed and inserted objects that match now. Nil when a plain store count is exact.
+    func countWithPendingChanges<T>(for request: NSFetchRequest<T>, entity: EngineEntity, storeCount: Int) throws -> Int? {
+        let plan = try FetchPlan(request: request, entity: entity, selection: .count, paged: false)
+        if parent != nil {
+            let ancestors = ancestorChanges(covering: plan.covers)
+            if !ancestors.isEmpty {
+                // The parent is this context's store: count what a fetch would return.
+                let probe = NSFetchRequest<NSManagedObjectID>()
+                probe.entity = entity.description
+                probe.predicate = request.predicate
+                probe.includesSubentities = request.includesSubentities
+                probe.includesPendingChanges = request.includesPendingChanges
+                probe.fetchLimit = request.fetchLimit
+                probe.fetchOffset = request.fetchOffset
+                probe.affectedStores = request.affectedStores
+                probe.resultType = .managedObjectIDResultType
+                return try fetch(probe).count
+            }
+        }
+        guard request.includesPendingChanges else { return nil }
+        let predicate = request.predicate
+        let touched = (Array(changed.values) + Array(deleted.values)).filter {
+            !$0.insertedFlag && !$0.id.isTemporaryID && plan.covers($0.engine)
+        }
+        let current = changed.values.filter { !$0.deletedFlag && !$0.insertedFlag && plan.covers($0.engine) }
+        let added = inserted.values.filter { !$0.deletedFlag && plan.covers($0.engine) }
+        guard !touched.isEmpty || !added.isEmpty else { return nil }
+        var total = storeCount
+        if !touched.isEmpty {
+            // How many of them the store counted: the same count, restricted to them.
+            let probe = NSFetchRequest<NSFetchRequestResult>()
+            probe.entity = entity.description
+            probe.includesSubentities = request.includesSubentities
+            probe.affectedStores = request.affectedStores
+            let members = NSPredicate(format: "SELF IN %@", argumentArray: [touched])
+            probe.predicate = predicate.map { NSCompoundPredicate(andPredicateWithSubpredicates: [$0, members]) } ?? members
+            let probePlan = try FetchPlan(request: probe, entity: entity, selection: .count, paged: false)
+            try withStores(for: probe) { store in
+                let statement = try store.engine.connection.cachedStatement(probePlan.sql.sql)
+                probePlan.bind(statement)
+                if try statement.step() { total -= Int(statement.int64(at: 0)) }
+                statement.reset()
+            }
+        }
+        total += current.filter { predicate?.evaluate(with: $0) ?? true }.count
+        total += added.filter { predicate?.evaluate(with: $0) ?? true }.count
+        total = max(0, total - request.fetchOffset)
+        return request.fetchLimit > 0 ? min(total, request.fetchLimit) : total
+    }
+}
+#endif
