@@ -37,6 +37,24 @@ import {{.}}
         NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc {{access}} class func fetchRequest(
+        _ predicate: Predicate<{{className}}>, sortBy sortDescriptors: [SortDescriptor<{{className}}>] = []
+    ) throws -> NSFetchRequest<{{className}}> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `{{name}}`'s properties, for predicates, sort descriptors and key paths.
     {{access}} enum Keys {
         {{#keys}}
@@ -140,6 +158,15 @@ extension {{className}} {
 {{access}} class {{className}}: {{superclass}} {
     {{access}} class func fetchRequest() -> NSFetchRequest<{{className}}> {
         NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    {{access}} class func fetchRequest(
+        _ predicate: Predicate<{{className}}>, sortBy sortDescriptors: [SortDescriptor<{{className}}>] = []
+    ) throws -> NSFetchRequest<{{className}}> {
+        try NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}}, predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `{{name}}`'s properties, for predicates, sort descriptors and key paths.

@@ -12,6 +12,24 @@ public class Notebook: NSManagedObject {
         NSFetchRequest<Notebook>(entityName: "Notebook")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Notebook>, sortBy sortDescriptors: [SortDescriptor<Notebook>] = []
+    ) throws -> NSFetchRequest<Notebook> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Notebook>(entityName: "Notebook")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Notebook`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let title = "title"
@@ -47,6 +65,15 @@ import ModelRuntime
 public class Notebook: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Notebook> {
         NSFetchRequest<Notebook>(entityName: "Notebook")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Notebook>, sortBy sortDescriptors: [SortDescriptor<Notebook>] = []
+    ) throws -> NSFetchRequest<Notebook> {
+        try NSFetchRequest<Notebook>(entityName: "Notebook", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Notebook`'s properties, for predicates, sort descriptors and key paths.

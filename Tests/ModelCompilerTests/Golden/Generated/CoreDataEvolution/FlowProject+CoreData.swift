@@ -11,6 +11,24 @@ public class FlowProject: NSManagedObject {
         NSFetchRequest<FlowProject>(entityName: "FlowProject")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<FlowProject>, sortBy sortDescriptors: [SortDescriptor<FlowProject>] = []
+    ) throws -> NSFetchRequest<FlowProject> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<FlowProject>(entityName: "FlowProject")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `FlowProject`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let id = "id"
@@ -45,6 +63,15 @@ import ModelRuntime
 public class FlowProject: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<FlowProject> {
         NSFetchRequest<FlowProject>(entityName: "FlowProject")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<FlowProject>, sortBy sortDescriptors: [SortDescriptor<FlowProject>] = []
+    ) throws -> NSFetchRequest<FlowProject> {
+        try NSFetchRequest<FlowProject>(entityName: "FlowProject", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `FlowProject`'s properties, for predicates, sort descriptors and key paths.

@@ -11,6 +11,24 @@ public class FlowTask: NSManagedObject {
         NSFetchRequest<FlowTask>(entityName: "FlowTask")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<FlowTask>, sortBy sortDescriptors: [SortDescriptor<FlowTask>] = []
+    ) throws -> NSFetchRequest<FlowTask> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<FlowTask>(entityName: "FlowTask")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `FlowTask`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let id = "id"
@@ -63,6 +81,15 @@ import ModelRuntime
 public class FlowTask: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<FlowTask> {
         NSFetchRequest<FlowTask>(entityName: "FlowTask")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<FlowTask>, sortBy sortDescriptors: [SortDescriptor<FlowTask>] = []
+    ) throws -> NSFetchRequest<FlowTask> {
+        try NSFetchRequest<FlowTask>(entityName: "FlowTask", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `FlowTask`'s properties, for predicates, sort descriptors and key paths.

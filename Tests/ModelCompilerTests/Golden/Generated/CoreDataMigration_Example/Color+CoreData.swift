@@ -11,6 +11,24 @@ public class Color: NSManagedObject {
         NSFetchRequest<Color>(entityName: "Color")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Color>, sortBy sortDescriptors: [SortDescriptor<Color>] = []
+    ) throws -> NSFetchRequest<Color> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Color>(entityName: "Color")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Color`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let colorID = "colorID"
@@ -29,6 +47,15 @@ import ModelRuntime
 public class Color: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Color> {
         NSFetchRequest<Color>(entityName: "Color")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Color>, sortBy sortDescriptors: [SortDescriptor<Color>] = []
+    ) throws -> NSFetchRequest<Color> {
+        try NSFetchRequest<Color>(entityName: "Color", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Color`'s properties, for predicates, sort descriptors and key paths.

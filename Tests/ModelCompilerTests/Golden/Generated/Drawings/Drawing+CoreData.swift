@@ -11,6 +11,24 @@ public class Drawing: NSManagedObject {
         NSFetchRequest<Drawing>(entityName: "Drawing")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Drawing>, sortBy sortDescriptors: [SortDescriptor<Drawing>] = []
+    ) throws -> NSFetchRequest<Drawing> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Drawing>(entityName: "Drawing")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Drawing`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let origin = "origin"
@@ -81,6 +99,15 @@ import ModelRuntime
 public class Drawing: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Drawing> {
         NSFetchRequest<Drawing>(entityName: "Drawing")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Drawing>, sortBy sortDescriptors: [SortDescriptor<Drawing>] = []
+    ) throws -> NSFetchRequest<Drawing> {
+        try NSFetchRequest<Drawing>(entityName: "Drawing", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Drawing`'s properties, for predicates, sort descriptors and key paths.

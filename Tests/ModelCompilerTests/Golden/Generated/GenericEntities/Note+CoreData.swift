@@ -11,6 +11,24 @@ public class Note: NSManagedObject {
         NSFetchRequest<Note>(entityName: "Note")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Note>, sortBy sortDescriptors: [SortDescriptor<Note>] = []
+    ) throws -> NSFetchRequest<Note> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Note>(entityName: "Note")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Note`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let text = "text"
@@ -45,6 +63,15 @@ import ModelRuntime
 public class Note: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Note> {
         NSFetchRequest<Note>(entityName: "Note")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Note>, sortBy sortDescriptors: [SortDescriptor<Note>] = []
+    ) throws -> NSFetchRequest<Note> {
+        try NSFetchRequest<Note>(entityName: "Note", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Note`'s properties, for predicates, sort descriptors and key paths.

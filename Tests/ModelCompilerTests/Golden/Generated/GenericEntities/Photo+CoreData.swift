@@ -11,6 +11,24 @@ public class Photo: NSManagedObject {
         NSFetchRequest<Photo>(entityName: "Photo")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Photo>, sortBy sortDescriptors: [SortDescriptor<Photo>] = []
+    ) throws -> NSFetchRequest<Photo> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Photo>(entityName: "Photo")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Photo`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let data = "data"
@@ -29,6 +47,15 @@ import ModelRuntime
 public class Photo: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Photo> {
         NSFetchRequest<Photo>(entityName: "Photo")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Photo>, sortBy sortDescriptors: [SortDescriptor<Photo>] = []
+    ) throws -> NSFetchRequest<Photo> {
+        try NSFetchRequest<Photo>(entityName: "Photo", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Photo`'s properties, for predicates, sort descriptors and key paths.

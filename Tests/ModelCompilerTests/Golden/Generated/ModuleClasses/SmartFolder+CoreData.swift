@@ -11,6 +11,24 @@ public class SmartFolder: Folder {
         NSFetchRequest<SmartFolder>(entityName: "SmartFolder")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<SmartFolder>, sortBy sortDescriptors: [SortDescriptor<SmartFolder>] = []
+    ) throws -> NSFetchRequest<SmartFolder> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<SmartFolder>(entityName: "SmartFolder")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `SmartFolder`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let title = "title"
@@ -29,6 +47,15 @@ import Data
 public class SmartFolder: Folder {
     public class func fetchRequest() -> NSFetchRequest<SmartFolder> {
         NSFetchRequest<SmartFolder>(entityName: "SmartFolder")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<SmartFolder>, sortBy sortDescriptors: [SortDescriptor<SmartFolder>] = []
+    ) throws -> NSFetchRequest<SmartFolder> {
+        try NSFetchRequest<SmartFolder>(entityName: "SmartFolder", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `SmartFolder`'s properties, for predicates, sort descriptors and key paths.

@@ -11,6 +11,24 @@ public class Client: NSManagedObject {
         NSFetchRequest<Client>(entityName: "Client")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Client>, sortBy sortDescriptors: [SortDescriptor<Client>] = []
+    ) throws -> NSFetchRequest<Client> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Client>(entityName: "Client")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Client`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let firstname = "firstname"
@@ -44,6 +62,15 @@ import ModelRuntime
 public class Client: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Client> {
         NSFetchRequest<Client>(entityName: "Client")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Client>, sortBy sortDescriptors: [SortDescriptor<Client>] = []
+    ) throws -> NSFetchRequest<Client> {
+        try NSFetchRequest<Client>(entityName: "Client", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Client`'s properties, for predicates, sort descriptors and key paths.

@@ -11,6 +11,24 @@ public class Produit: NSManagedObject {
         NSFetchRequest<Produit>(entityName: "Produit")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Produit>, sortBy sortDescriptors: [SortDescriptor<Produit>] = []
+    ) throws -> NSFetchRequest<Produit> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Produit>(entityName: "Produit")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Produit`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let attribute = "attribute"
@@ -83,6 +101,15 @@ import ModelRuntime
 public class Produit: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Produit> {
         NSFetchRequest<Produit>(entityName: "Produit")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Produit>, sortBy sortDescriptors: [SortDescriptor<Produit>] = []
+    ) throws -> NSFetchRequest<Produit> {
+        try NSFetchRequest<Produit>(entityName: "Produit", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Produit`'s properties, for predicates, sort descriptors and key paths.

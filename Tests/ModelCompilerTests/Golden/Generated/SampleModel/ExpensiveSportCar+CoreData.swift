@@ -11,6 +11,24 @@ public class ExpensiveSportCar: SportCar {
         NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<ExpensiveSportCar>, sortBy sortDescriptors: [SortDescriptor<ExpensiveSportCar>] = []
+    ) throws -> NSFetchRequest<ExpensiveSportCar> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `ExpensiveSportCar`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let color = "color"
@@ -42,6 +60,15 @@ import ModelRuntime
 public class ExpensiveSportCar: SportCar {
     public class func fetchRequest() -> NSFetchRequest<ExpensiveSportCar> {
         NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<ExpensiveSportCar>, sortBy sortDescriptors: [SortDescriptor<ExpensiveSportCar>] = []
+    ) throws -> NSFetchRequest<ExpensiveSportCar> {
+        try NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `ExpensiveSportCar`'s properties, for predicates, sort descriptors and key paths.

@@ -11,6 +11,24 @@ public class SportCar: Car {
         NSFetchRequest<SportCar>(entityName: "SportCar")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<SportCar>, sortBy sortDescriptors: [SortDescriptor<SportCar>] = []
+    ) throws -> NSFetchRequest<SportCar> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<SportCar>(entityName: "SportCar")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `SportCar`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let color = "color"
@@ -28,6 +46,15 @@ import ModelRuntime
 public class SportCar: Car {
     public class func fetchRequest() -> NSFetchRequest<SportCar> {
         NSFetchRequest<SportCar>(entityName: "SportCar")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<SportCar>, sortBy sortDescriptors: [SortDescriptor<SportCar>] = []
+    ) throws -> NSFetchRequest<SportCar> {
+        try NSFetchRequest<SportCar>(entityName: "SportCar", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `SportCar`'s properties, for predicates, sort descriptors and key paths.

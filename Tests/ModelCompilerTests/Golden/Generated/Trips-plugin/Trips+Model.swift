@@ -73,6 +73,24 @@ public class Trip: NSManagedObject {
         NSFetchRequest<Trip>(entityName: "Trip")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Trip>, sortBy sortDescriptors: [SortDescriptor<Trip>] = []
+    ) throws -> NSFetchRequest<Trip> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Trip>(entityName: "Trip")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let id = "id"
@@ -178,6 +196,24 @@ public class Stop: NSManagedObject {
         NSFetchRequest<Stop>(entityName: "Stop")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Stop>, sortBy sortDescriptors: [SortDescriptor<Stop>] = []
+    ) throws -> NSFetchRequest<Stop> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Stop>(entityName: "Stop")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let name = "name"
@@ -212,6 +248,24 @@ public class Stop: NSManagedObject {
 public class Tag: NSManagedObject {
     @nonobjc public class func fetchRequest() -> NSFetchRequest<Tag> {
         NSFetchRequest<Tag>(entityName: "Tag")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Tag>, sortBy sortDescriptors: [SortDescriptor<Tag>] = []
+    ) throws -> NSFetchRequest<Tag> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Tag>(entityName: "Tag")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
     }
 
     /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
@@ -249,6 +303,15 @@ import ModelRuntime
 public class Trip: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Trip> {
         NSFetchRequest<Trip>(entityName: "Trip")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Trip>, sortBy sortDescriptors: [SortDescriptor<Trip>] = []
+    ) throws -> NSFetchRequest<Trip> {
+        try NSFetchRequest<Trip>(entityName: "Trip", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
@@ -441,6 +504,15 @@ public class Stop: NSManagedObject {
         NSFetchRequest<Stop>(entityName: "Stop")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Stop>, sortBy sortDescriptors: [SortDescriptor<Stop>] = []
+    ) throws -> NSFetchRequest<Stop> {
+        try NSFetchRequest<Stop>(entityName: "Stop", predicate: predicate, sortBy: sortDescriptors)
+    }
+
     /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let name = "name"
@@ -502,6 +574,15 @@ extension Stop: KeyPathStringConvertible {}
 public class Tag: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Tag> {
         NSFetchRequest<Tag>(entityName: "Tag")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Tag>, sortBy sortDescriptors: [SortDescriptor<Tag>] = []
+    ) throws -> NSFetchRequest<Tag> {
+        try NSFetchRequest<Tag>(entityName: "Tag", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.

@@ -11,6 +11,24 @@ public class Stop: NSManagedObject {
         NSFetchRequest<Stop>(entityName: "Stop")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Stop>, sortBy sortDescriptors: [SortDescriptor<Stop>] = []
+    ) throws -> NSFetchRequest<Stop> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Stop>(entityName: "Stop")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let name = "name"
@@ -46,6 +64,15 @@ import ModelRuntime
 public class Stop: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Stop> {
         NSFetchRequest<Stop>(entityName: "Stop")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Stop>, sortBy sortDescriptors: [SortDescriptor<Stop>] = []
+    ) throws -> NSFetchRequest<Stop> {
+        try NSFetchRequest<Stop>(entityName: "Stop", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.

@@ -11,6 +11,24 @@ public class Sheet: NSManagedObject {
         NSFetchRequest<Sheet>(entityName: "Sheet")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Sheet>, sortBy sortDescriptors: [SortDescriptor<Sheet>] = []
+    ) throws -> NSFetchRequest<Sheet> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Sheet>(entityName: "Sheet")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Sheet`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let cachedLayout = "cachedLayout"
@@ -54,6 +72,15 @@ import ModelRuntime
 public class Sheet: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Sheet> {
         NSFetchRequest<Sheet>(entityName: "Sheet")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Sheet>, sortBy sortDescriptors: [SortDescriptor<Sheet>] = []
+    ) throws -> NSFetchRequest<Sheet> {
+        try NSFetchRequest<Sheet>(entityName: "Sheet", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Sheet`'s properties, for predicates, sort descriptors and key paths.
