@@ -53,14 +53,15 @@ struct BatchUpdateWriter {
                 select.reset()
                 let update = try connection.cachedStatement(sql)
                 defer { update.reset() }
-                var index: Int32 = 1
-                for assignment in assignments {
-                    for binder in assignment.term.binders {
-                        binder(update, index)
-                        index += 1
-                    }
-                }
+                // `reset()` clears the bindings too: bind every row's parameters anew.
                 for row in rows {
+                    var index: Int32 = 1
+                    for assignment in assignments {
+                        for binder in assignment.term.binders {
+                            binder(update, index)
+                            index += 1
+                        }
+                    }
                     update.bind(row.key, at: index)
                     try update.step()
                     update.reset()
