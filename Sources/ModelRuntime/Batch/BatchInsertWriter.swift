@@ -89,15 +89,15 @@ struct BatchInsertWriter {
                 try body(&values)
             }
         } else if let handler = request.dictionaryHandler {
-            var steps = 0
+            // Keys bridged once, not per row and property.
+            let keys = named.map { (slot: $0.slot, key: NSString(string: $0.name)) }
             while true {
                 let dictionary = NSMutableDictionary()
                 if handler(dictionary) { break }
-                steps += 1
-                fill { dictionary[$0] }
+                for index in values.indices { values[index] = nil }
+                for (slot, key) in keys { values[slot] = dictionary.object(forKey: key) }
                 try body(&values)
             }
-            _ = steps
         } else if let handler = request.managedObjectHandler {
             while true {
                 let object = NSManagedObject.make(entity: entity.description)
