@@ -27,7 +27,14 @@ extension NSBatchInsertRequest {
     public convenience init(
         entity: NSEntityDescription, keys: [String], count: Int, rows fill: @escaping (Int, inout ContiguousArray<Any?>) -> Void
     ) {
-        self.init(entity: entity, rowSource: BatchInsertRowSource(keys: keys, count: count, fill: fill))
+        self.init(entityName: entity.name ?? "", entity: entity, rowSource: BatchInsertRowSource(keys: keys, count: count, fill: fill))
+    }
+
+    /// The same, naming the entity.
+    public convenience init(
+        entityName: String, keys: [String], count: Int, rows fill: @escaping (Int, inout ContiguousArray<Any?>) -> Void
+    ) {
+        self.init(entityName: entityName, entity: nil, rowSource: BatchInsertRowSource(keys: keys, count: count, fill: fill))
     }
 }
 

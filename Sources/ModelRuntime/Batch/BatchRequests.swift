@@ -80,8 +80,8 @@ open class NSBatchInsertRequest: NSPersistentStoreRequest, @unchecked Sendable {
     }
 
     /// A request whose rows come from `source` (typed helpers).
-    init(entity: NSEntityDescription, rowSource source: BatchInsertRowSource) {
-        entityName = entity.name ?? ""
+    init(entityName: String, entity: NSEntityDescription?, rowSource source: BatchInsertRowSource) {
+        self.entityName = entityName
         self.entity = entity
         rowSource = source
         super.init()
