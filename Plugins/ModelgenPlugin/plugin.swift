@@ -13,7 +13,7 @@ struct ModelgenPlugin: BuildToolPlugin {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         return try ModelBuildCommands.commands(
             files: target.sourceFiles.map(\.url), targetDirectory: target.directoryURL,
-            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen").url)
+            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen").url, modelBundle: "module")
     }
 }
 
@@ -24,7 +24,7 @@ extension ModelgenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         try ModelBuildCommands.commands(
             files: target.inputFiles.map(\.url), targetDirectory: context.xcodeProject.directoryURL,
-            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen").url)
+            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen").url, modelBundle: "main")
     }
 }
 #endif
@@ -54,12 +54,14 @@ enum ModelBuildCommands {
         return (singles + folders.values).sorted { $0.url.path < $1.url.path }
     }
 
-    static func commands(files: [URL], targetDirectory: URL, workDirectory: URL, tool: URL) throws -> [Command] {
+    /// `modelBundle` is where the compiled model is at run time: `module` (`Bundle.module`) in a
+    /// package target, `main` in an Xcode project's app.
+    static func commands(files: [URL], targetDirectory: URL, workDirectory: URL, tool: URL, modelBundle: String) throws -> [Command] {
         let targetConfiguration = targetDirectory.appendingPathComponent("modelgen.yaml")
         let hasTargetConfiguration = FileManager.default.fileExists(atPath: targetConfiguration.path)
         return models(in: files).map { model in
             let output = workDirectory.appendingPathComponent(model.name)
-            var arguments = ["build", model.url.path, "--output", output.path]
+            var arguments = ["build", model.url.path, "--output", output.path, "--model-bundle", modelBundle]
             var inputs = model.inputs + [tool]
             let beside = model.url.deletingLastPathComponent().appendingPathComponent("modelgen.yaml")
             if FileManager.default.fileExists(atPath: beside.path) {

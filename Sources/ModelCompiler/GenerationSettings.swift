@@ -9,6 +9,8 @@ public struct GenerationOverrides: Equatable, Sendable {
     public var imports: [String]?
     public var templatesFolder: String?
     public var classPrefix: String?
+    /// `--model-bundle`: the bundle generated code loads the compiled model from.
+    public var modelBundle: SwiftGenerator.ModelBundle?
     /// A `modelgen.yaml` to read instead of the one beside the model.
     public var configurationFile: String?
 
@@ -43,6 +45,7 @@ struct GenerationSettings {
         if let layout = overrides.layout { settings.options.layout = layout }
         if let imports = overrides.imports { settings.options.extraImports = imports }
         if let prefix = overrides.classPrefix { settings.classPrefix = prefix }
+        if let bundle = overrides.modelBundle { settings.options.modelBundle = bundle }
         let commandLine = SourceLocation.file("<command line>")
         var valid = true
         for module in overrides.imports ?? [] {

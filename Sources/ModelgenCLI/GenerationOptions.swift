@@ -8,6 +8,11 @@ enum GenerationOptions {
         .init(name: "--import", valueName: "<module>", help: "A module every generated file imports (comma-separated for several)."),
         .init(name: "--templates", valueName: "<dir>", help: "A folder of .mustache templates overriding the defaults."),
         classPrefix, configuration,
+        .init(
+            name: "--model-bundle", valueName: "<bundle>",
+            help:
+                "module or main: the bundle holding the compiled model at run time; adds <Model>Model.managedObjectModel and makeContainer()."
+        ),
     ]
 
     static let classPrefix = CommandSpec.Option(
@@ -41,6 +46,12 @@ enum GenerationOptions {
         if let prefix = arguments.values["--class-prefix"] {
             if let problem = Names.classPrefixProblem(prefix) { throw UsageError(message: "--class-prefix: \(problem)") }
             overrides.classPrefix = prefix
+        }
+        if let bundle = arguments.values["--model-bundle"] {
+            guard let parsed = SwiftGenerator.ModelBundle(rawValue: bundle) else {
+                throw UsageError(message: "--model-bundle must be module or main, not '\(bundle)'")
+            }
+            overrides.modelBundle = parsed
         }
         overrides.templatesFolder = arguments.values["--templates"]
         overrides.configurationFile = arguments.values["--config"]

@@ -14,6 +14,8 @@ struct GeneratedCodeTests {
         let layout: SwiftGenerator.Layout
         /// Where the expected files are; by default `Golden/Generated/<name>`.
         var goldenFolder: URL? = nil
+        /// The bundle of the compiled model (`modelgen build --model-bundle`, as the build plugin runs it).
+        var modelBundle: SwiftGenerator.ModelBundle? = nil
         var description: String { name }
     }
 
@@ -24,6 +26,9 @@ struct GeneratedCodeTests {
         Case(
             name: "Trips-internal-one-file", modelPath: Fixtures.samples.appendingPathComponent("Trips/Trips.modeld"), access: .internal,
             layout: .model),
+        Case(
+            name: "Trips-plugin", modelPath: Fixtures.samples.appendingPathComponent("Trips/Trips.modeld"), access: .public,
+            layout: .model, modelBundle: .module),
         Case(
             name: "Notes", modelPath: Fixtures.samples.appendingPathComponent("CheckedIn/Sources/Notes/Notes.model.yaml"), access: .public,
             layout: .entity,
@@ -68,6 +73,7 @@ struct GeneratedCodeTests {
         options.accessLevel = testCase.access
         options.layout = testCase.layout
         options.sourceName = testCase.modelPath.lastPathComponent
+        options.modelBundle = testCase.modelBundle
         return try SwiftGenerator.generate(model, options: options)
     }
 
@@ -156,7 +162,7 @@ struct GeneratedCodeTests {
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         for file in files { try file.contents.write(to: sources.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
         let customClasses = Set(model.versions.flatMap { $0.entities.flatMap { $0.attributes.compactMap(\.customClassName) } })
-        let stubs = customClasses.sorted().map { "public final class \($0): NSObject {}\n" }.joined()
+        let stubs = customClasses.sorted().map { "public final class \($0): NSObject {}\n" }.joined() + Self.bundleStub(testCase)
         try ("import Foundation\n" + stubs).write(to: sources.appendingPathComponent("AppTypes.swift"), atomically: true, encoding: .utf8)
         let result = try Swiftc.run(
             ["-typecheck", "-swift-version", "6", "-package-name", "Generated", "-I", "."] + Self.runtimeSearchPaths()
@@ -196,12 +202,17 @@ struct GeneratedCodeTests {
         }
         // Custom classes named by Transformable attributes are the app's own types; declare them.
         let customClasses = Set(model.versions.flatMap { $0.entities.flatMap { $0.attributes.compactMap(\.customClassName) } })
-        let stubs = customClasses.sorted().map { "public final class \($0): NSObject {}\n" }.joined()
+        let stubs = customClasses.sorted().map { "public final class \($0): NSObject {}\n" }.joined() + Self.bundleStub(testCase)
         try ("import Foundation\n" + stubs).write(to: sources.appendingPathComponent("AppTypes.swift"), atomically: true, encoding: .utf8)
         let result = try Swiftc.run(
             ["-typecheck", "-swift-version", "6", "-package-name", "Generated", "-I", "."] + Swiftc.objcInteropFlags
                 + (files.map { "Sources/\($0.name)" } + ["Sources/AppTypes.swift"]), in: folder)
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
+    }
+
+    /// `Bundle.module`, which SwiftPM declares in a target with resources, for sources that use it.
+    static func bundleStub(_ testCase: Case) -> String {
+        testCase.modelBundle == .module ? "extension Bundle { static var module: Bundle { .main } }\n" : ""
     }
 
     /// Module → class names, for entities whose class is `Module.Name`.

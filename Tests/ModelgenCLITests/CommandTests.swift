@@ -344,6 +344,24 @@ struct ConfigurationFileTests {
         #expect(source.contains("public class CDTrip: NSManagedObject {"))
     }
 
+    @Test func theModelBundleOptionAddsTheOnceLoadedModelAndTheOneLineContainer() throws {
+        let folder = try GenerateCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("Trips+Model.swift")
+        #expect(CapturedRun(["build", CommandTests.sample, "--output", folder.path]).status == 0)
+        let plain = try String(contentsOf: source, encoding: .utf8)
+        #expect(plain.contains("public static func makeContainer(managedObjectModel model: NSManagedObjectModel, name: String = name)"))
+        #expect(!plain.contains("static let managedObjectModel") && !plain.contains("(in: Bundle.module)"))
+        #expect(CapturedRun(["build", CommandTests.sample, "--output", folder.path, "--model-bundle", "module"]).status == 0)
+        let bundled = try String(contentsOf: source, encoding: .utf8)
+        #expect(bundled.contains("nonisolated(unsafe) public static let managedObjectModel: NSManagedObjectModel"))
+        #expect(bundled.contains("managedObjectModel(in: Bundle.module)"))
+        #expect(bundled.contains("public static func makeContainer(name: String = name) -> NSPersistentContainer"))
+        let wrong = CapturedRun(["build", CommandTests.sample, "--output", folder.path, "--model-bundle", "app"])
+        #expect(wrong.status == 2)
+        #expect(wrong.errors.contains("--model-bundle must be module or main, not 'app'"))
+    }
+
     @Test func aBrokenConfigurationIsReportedWithItsLocation() throws {
         let folder = try GenerateCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

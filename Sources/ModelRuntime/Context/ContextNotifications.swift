@@ -130,9 +130,10 @@ extension NSManagedObjectContext {
         if let observer = parentObserverToken { NotificationCenter.default.removeObserver(observer) }
         parentObserverToken = nil
         guard automaticallyMergesChangesFromParent else { return }
+        let weakSelf = WeakContext(self)
         parentObserverToken = NotificationCenter.default.addObserver(forName: .NSManagedObjectContextDidSave, object: nil, queue: nil) {
-            [weak self] notification in
-            guard let self, let source = notification.object as? NSManagedObjectContext, source !== self else { return }
+            notification in
+            guard let self = weakSelf.context, let source = notification.object as? NSManagedObjectContext, source !== self else { return }
             if let parent = self.parent {
                 guard source === parent else { return }
             } else {
@@ -141,10 +142,17 @@ extension NSManagedObjectContext {
             let info = notification.userInfo ?? [:]
             func ids(_ key: String) -> [NSManagedObjectID] { (info[key] as? Set<NSManagedObject>)?.map(\.objectID) ?? [] }
             let changes = UncheckedBox((ids(NSInsertedObjectsKey), ids(NSUpdatedObjectsKey), ids(NSDeletedObjectsKey)))
-            self.perform { [weak self] in
-                self?.merge(inserted: changes.value.0, updated: changes.value.1, deleted: changes.value.2)
+            self.perform {
+                weakSelf.context?.merge(inserted: changes.value.0, updated: changes.value.1, deleted: changes.value.2)
             }
         }
     }
+}
+
+/// A weak reference to a context that `@Sendable` closures may capture: the context is not
+/// `Sendable`, and the closures use it only on its own queue.
+final class WeakContext: @unchecked Sendable {
+    weak var context: NSManagedObjectContext?
+    init(_ context: NSManagedObjectContext) { self.context = context }
 }
 #endif

@@ -2,7 +2,7 @@
 import Foundation
 
 /// A request to a persistent store (`NSPersistentStoreRequest`).
-open class NSPersistentStoreRequest: NSObject, NSCopying, @unchecked Sendable {
+open class NSPersistentStoreRequest: NSObject, NSCopying {
     public enum RequestType: UInt, Sendable {
         case fetchRequestType = 1
         case saveRequestType = 2
@@ -35,7 +35,7 @@ public struct NSFetchRequestResultType: OptionSet, Sendable {
 /// A fetch of an entity's objects (`NSFetchRequest`). `ResultType` is unconstrained here (Core
 /// Data requires `NSFetchRequestResult`), so `NSFetchRequest<NSFetchRequestResult>` compiles
 /// with the protocol's existential as on Apple platforms.
-open class NSFetchRequest<ResultType>: NSPersistentStoreRequest, @unchecked Sendable {
+open class NSFetchRequest<ResultType>: NSPersistentStoreRequest {
     open var entity: NSEntityDescription?
     private var storedEntityName: String?
     open var predicate: NSPredicate?

@@ -5,7 +5,7 @@ import Foundation
 /// the main queue for `.mainQueueConcurrencyType`, a serial queue of its own for
 /// `.privateQueueConcurrencyType`; use it inside `perform`/`performAndWait` (or on the main
 /// thread for a main-queue context). See docs/Runtime.md for how misuse is reported.
-open class NSManagedObjectContext: NSObject, @unchecked Sendable {
+open class NSManagedObjectContext: NSObject {
     public enum ConcurrencyType: UInt, Sendable {
         @available(*, deprecated, message: "Use another NSManagedObjectContextConcurrencyType")
         case confinementConcurrencyType = 0
@@ -65,7 +65,11 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         default: queue = DispatchQueue(label: "NSManagedObjectContext")
         }
         super.init()
-        if ct != .mainQueueConcurrencyType { queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self)) }
+        if ct != .mainQueueConcurrencyType {
+            queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+        } else {
+            MainQueueMark.set()
+        }
     }
 
     deinit {
@@ -95,10 +99,13 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 
     // MARK: Queue
 
-    /// Whether the caller runs on the context's queue.
+    /// Whether the caller runs on the context's queue. For the main queue that is the main thread
+    /// or a block of the main queue: after `dispatch_main()` (an async `main`, the test runner)
+    /// the main queue's blocks run on a worker thread.
     var isOnQueue: Bool {
         concurrencyType == .mainQueueConcurrencyType
-            ? Thread.isMainThread : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
+            ? Thread.isMainThread || DispatchQueue.getSpecific(key: MainQueueMark.key) != nil
+            : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
     }
 
     /// Debug builds report use of the context off its queue: a message on standard error, and a
@@ -392,6 +399,13 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// Marks the main queue so its blocks are recognised on whatever thread runs them.
+enum MainQueueMark {
+    static let key = DispatchSpecificKey<Bool>()
+    private static let once: Void = DispatchQueue.main.setSpecific(key: key, value: true)
+    static func set() { _ = once }
 }
 
 /// Reports use of a context off its queue in debug builds.

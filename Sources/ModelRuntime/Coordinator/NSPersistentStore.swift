@@ -3,8 +3,8 @@ import Foundation
 
 /// A store added to a coordinator (`NSPersistentStore`). Both store types are SQLite databases
 /// in Core Data's layout: `NSSQLiteStoreType` in a file, `NSInMemoryStoreType` (and an SQLite
-/// store at `/dev/null`) in memory.
-open class NSPersistentStore: NSObject, @unchecked Sendable {
+/// store at `/dev/null`) in memory. Not `Sendable`, as Core Data's is not.
+open class NSPersistentStore: NSObject {
     private let storeType: String
     private let storeConfiguration: String
     open var url: URL?
@@ -39,6 +39,20 @@ open class NSPersistentStore: NSObject, @unchecked Sendable {
     open var configurationName: String { storeConfiguration }
 
     open var persistentStoreCoordinator: NSPersistentStoreCoordinator? { coordinator }
+
+    /// The value of `PRAGMA name` on the store's connection (what `NSSQLitePragmasOption` set).
+    package func sqlitePragma(_ name: String) -> String? {
+        let read = { () -> String? in
+            guard let row = try? self.engine.connection.rows("PRAGMA \(name)").first, let value = row.first else { return nil }
+            switch value {
+            case .integer(let number): return String(number)
+            case .text(let text): return text
+            case .real(let number): return String(number)
+            case .null, .blob: return nil
+            }
+        }
+        return coordinator?.locked(read) ?? read()
+    }
 
     /// The store's metadata: what `Z_METADATA` holds, with `NSStoreType` and `NSStoreUUID`.
     open var metadata: [String: Any]! {

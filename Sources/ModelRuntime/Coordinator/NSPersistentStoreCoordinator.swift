@@ -51,6 +51,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         let readOnly =
             (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? (options?[NSReadOnlyPersistentStoreOption] as? NSNumber)?.boolValue
             ?? false
+        let pragmas = try StorePragmas.parse(options?[NSSQLitePragmasOption])
         return try locked {
             if let storeURL, storeType == NSSQLiteStoreType, storeURL.path != "/dev/null",
                 stores.contains(where: { $0.url?.standardizedFileURL == storeURL.standardizedFileURL })
@@ -59,7 +60,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             }
             let engine = try SQLiteStoreEngine(
                 url: storeType == NSInMemoryStoreType ? nil : storeURL, inMemory: storeType == NSInMemoryStoreType, readOnly: readOnly,
-                model: engineModel, managedObjectModel: managedObjectModel)
+                pragmas: pragmas, model: engineModel, managedObjectModel: managedObjectModel)
             let store = NSPersistentStore(
                 type: storeType, configurationName: configuration, url: storeURL ?? URL(fileURLWithPath: "/dev/null"), options: options,
                 isReadOnly: readOnly, engine: engine, coordinator: self)

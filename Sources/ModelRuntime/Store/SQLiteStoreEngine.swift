@@ -14,8 +14,12 @@ final class SQLiteStoreEngine {
     let isInMemory: Bool
 
     /// Opens the store at `url` (created when missing, unless read-only), or an in-memory store
-    /// for nil, `/dev/null` or `NSInMemoryStoreType`.
-    init(url: URL?, inMemory: Bool, readOnly: Bool, model: EngineModel, managedObjectModel: NSManagedObjectModel) throws {
+    /// for nil, `/dev/null` or `NSInMemoryStoreType`, and runs `pragmas` (`NSSQLitePragmasOption`)
+    /// on its connection.
+    init(
+        url: URL?, inMemory: Bool, readOnly: Bool, pragmas: [(name: String, value: String)] = [], model: EngineModel,
+        managedObjectModel: NSManagedObjectModel
+    ) throws {
         self.model = model
         let memory = inMemory || url == nil || url?.path == "/dev/null"
         isInMemory = memory
@@ -38,6 +42,7 @@ final class SQLiteStoreEngine {
             }
         }
         let opened = connection
+        try Self.wrap { try StorePragmas.apply(pragmas, to: opened) }
         guard let row = try Self.wrap({ try StoreMetadataTable.read(opened) }) else {
             throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "The file is not a Core Data SQLite store (no metadata)")
         }

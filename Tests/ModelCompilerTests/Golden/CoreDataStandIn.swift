@@ -28,6 +28,11 @@ open class NSManagedObjectModel {
     public init?(contentsOf url: URL) { return nil }
 }
 
+/// Sendable, as Core Data's (`NS_SWIFT_SENDABLE`).
+open class NSPersistentContainer: @unchecked Sendable {
+    public init(name: String, managedObjectModel model: NSManagedObjectModel) {}
+}
+
 @objc open class StandInOrderedSet: NSObject {}
 @objc open class StandInSet: NSObject {}
 @objc open class StandInIndexSet: NSObject {}

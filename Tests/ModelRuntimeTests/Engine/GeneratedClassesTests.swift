@@ -42,7 +42,13 @@ struct GeneratedClassesTests {
         let storeFolder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-trips-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: storeFolder) }
-        let context = try TripsModel.makeContext(model: Self.model(), storeURL: storeFolder.appendingPathComponent("Trips.sqlite"))
+        let container = TripsModel.makeContainer(managedObjectModel: try Self.model())
+        #expect(container.name == "Trips")
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: storeFolder.appendingPathComponent("Trips.sqlite"))]
+        var loadError: (any Error)?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
+        let context = container.newBackgroundContext()
         try context.performAndWait { () throws in
             let tag = Tag(context: context)
             tag.name = "coast"

@@ -8,14 +8,3 @@ public enum TripsStore {
         try CompiledModelBundle(named: TripsModel.name, in: .module)
     }
 }
-
-extension TripsStore {
-    /// The compiled model in this module's resources; throws when the bundle has no `Trips.momd`.
-    public static func managedObjectModel() throws -> NSManagedObjectModel {
-        guard let model = TripsModel.managedObjectModel(in: .module) else {
-            throw CocoaError(
-                .fileReadNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "No \(TripsModel.name).momd in \(Bundle.module.bundlePath)"])
-        }
-        return model
-    }
-}

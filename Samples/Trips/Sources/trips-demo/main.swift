@@ -1,5 +1,5 @@
-// Creates a Trips store and works with it through the generated classes: inserts on a background
-// context, saves, fetches with a predicate string and sort descriptors, and shows a validation
+// Creates a Trips store with a persistent container and works with it through the generated
+// classes: inserts on a background context, saves, fetches with a predicate string and sort descriptors, and shows a validation
 // error and a uniqueness-constraint upsert.
 import Foundation
 import ModelRuntime
@@ -17,8 +17,18 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trip
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
-let model = try TripsStore.managedObjectModel()
-let context = try TripsModel.makeContext(model: model, storeURL: folder.appendingPathComponent("Trips.sqlite"))
+// The model the build plugin compiled into this package's resources, in a container whose
+// store lives in the temporary folder (by default it would be in
+// `NSPersistentContainer.defaultDirectoryURL()`).
+let container = TripsModel.makeContainer()
+container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.appendingPathComponent("Trips.sqlite"))]
+container.loadPersistentStores { description, error in
+    if let error {
+        FileHandle.standardError.write(Data("error: cannot load \(description.url?.path ?? "the store"): \(error)\n".utf8))
+        exit(1)
+    }
+}
+let context = container.newBackgroundContext()
 let day: TimeInterval = 24 * 60 * 60
 let start = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -451,21 +451,6 @@ import {{.}}
 // module-wide aliases make every file of this module use `ModelRuntime`'s.
 typealias {{.}} = ModelRuntime.{{.}}
 {{/queryTypealiases}}
-
-extension {{typeName}} {
-    /// A context of the given concurrency type on a new coordinator of `model` with a SQLite
-    /// store at `storeURL` (`NSPersistentContainer` does the same on Apple platforms).
-    {{access}} static func makeContext(
-        model: NSManagedObjectModel, storeURL: URL,
-        concurrencyType: NSManagedObjectContext.ConcurrencyType = .privateQueueConcurrencyType
-    ) throws -> NSManagedObjectContext {
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
-        _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
-        let context = NSManagedObjectContext(concurrencyType: concurrencyType)
-        context.persistentStoreCoordinator = coordinator
-        return context
-    }
-}
 #endif
 {{#entities}}
 {{> entityBatchInsert}}
@@ -477,7 +462,32 @@ extension {{typeName}} {
     {{access}} static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
         bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
     }
+
+    /// A container for `model` named `name` (its default store is `<name>.sqlite` in
+    /// `NSPersistentContainer.defaultDirectoryURL()`); load its stores before use.
+    {{access}} static func makeContainer(managedObjectModel model: NSManagedObjectModel, name: String = name) -> NSPersistentContainer {
+        NSPersistentContainer(name: name, managedObjectModel: model)
+    }
 }
+{{#modelBundle}}
+
+extension {{typeName}} {
+    /// The compiled model in `Bundle.{{.}}`, where the build puts `{{modelNameText}}.momd`; loaded
+    /// once. A model in use is immutable, which makes sharing it safe. A bundle without the model
+    /// is a broken build and stops the program with a message naming the bundle.
+    nonisolated(unsafe) {{access}} static let managedObjectModel: NSManagedObjectModel = {
+        guard let model = managedObjectModel(in: Bundle.{{.}}) else {
+            fatalError("\(name).momd is missing or unreadable in \(Bundle.{{.}}.bundlePath)")
+        }
+        return model
+    }()
+
+    /// A container for the model in one line: `let container = {{typeName}}.makeContainer()`.
+    {{access}} static func makeContainer(name: String = name) -> NSPersistentContainer {
+        makeContainer(managedObjectModel: managedObjectModel, name: name)
+    }
+}
+{{/modelBundle}}
 
 """#,
     ]

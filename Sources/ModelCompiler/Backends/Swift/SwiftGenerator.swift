@@ -31,8 +31,20 @@ public enum SwiftGenerator {
         /// Foundation's. A module declares them once: when a target has several models, only one
         /// of them may (the build plugin picks the first by name).
         public var declaresQueryTypealiases = true
+        /// The bundle holding the compiled model at run time, when known: the model type then
+        /// gains `managedObjectModel`, loaded once from it, and `makeContainer(name:)`. Nil
+        /// generates neither (`Bundle.module` exists only in SwiftPM targets with resources).
+        public var modelBundle: ModelBundle?
 
         public init() {}
+    }
+
+    /// Where generated code finds the compiled `.momd` at run time.
+    public enum ModelBundle: String, Sendable, CaseIterable {
+        /// `Bundle.module`: a SwiftPM target whose resources hold the model (the build plugin's).
+        case module
+        /// `Bundle.main`: an app that copies the model into its own resources (Xcode).
+        case main
     }
 
     public struct File: Equatable, Sendable {

@@ -72,6 +72,7 @@ struct SwiftModelView {
             "composites": .list(version.composites.map(compositeValue)),
             "entities": .list(entityFiles ? [] : generatedEntities.map(entityValue)),
             "queryTypealiases": .list(options.declaresQueryTypealiases ? Self.queryTypeNames.map(MustacheValue.string) : []),
+            "modelBundle": options.modelBundle.map { .string($0.rawValue) } ?? .null,
         ]
     }
 

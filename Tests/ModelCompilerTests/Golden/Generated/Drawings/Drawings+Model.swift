@@ -184,21 +184,6 @@ typealias NSPredicate = ModelRuntime.NSPredicate
 // Foundation on Linux declares these types too, without the initialisers Core Data code uses:
 // module-wide aliases make every file of this module use `ModelRuntime`'s.
 typealias NSSortDescriptor = ModelRuntime.NSSortDescriptor
-
-extension DrawingsModel {
-    /// A context of the given concurrency type on a new coordinator of `model` with a SQLite
-    /// store at `storeURL` (`NSPersistentContainer` does the same on Apple platforms).
-    public static func makeContext(
-        model: NSManagedObjectModel, storeURL: URL,
-        concurrencyType: NSManagedObjectContext.ConcurrencyType = .privateQueueConcurrencyType
-    ) throws -> NSManagedObjectContext {
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
-        _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
-        let context = NSManagedObjectContext(concurrencyType: concurrencyType)
-        context.persistentStoreCoordinator = coordinator
-        return context
-    }
-}
 #endif
 
 extension DrawingsModel {
@@ -206,5 +191,11 @@ extension DrawingsModel {
     /// `Bundle.module`); nil when the bundle has no `Drawings.momd`.
     public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
         bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
+    }
+
+    /// A container for `model` named `name` (its default store is `<name>.sqlite` in
+    /// `NSPersistentContainer.defaultDirectoryURL()`); load its stores before use.
+    public static func makeContainer(managedObjectModel model: NSManagedObjectModel, name: String = name) -> NSPersistentContainer {
+        NSPersistentContainer(name: name, managedObjectModel: model)
     }
 }

@@ -50,21 +50,6 @@ typealias NSPredicate = ModelRuntime.NSPredicate
 // Foundation on Linux declares these types too, without the initialisers Core Data code uses:
 // module-wide aliases make every file of this module use `ModelRuntime`'s.
 typealias NSSortDescriptor = ModelRuntime.NSSortDescriptor
-
-extension ModuleClassesModel {
-    /// A context of the given concurrency type on a new coordinator of `model` with a SQLite
-    /// store at `storeURL` (`NSPersistentContainer` does the same on Apple platforms).
-    public static func makeContext(
-        model: NSManagedObjectModel, storeURL: URL,
-        concurrencyType: NSManagedObjectContext.ConcurrencyType = .privateQueueConcurrencyType
-    ) throws -> NSManagedObjectContext {
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
-        _ = try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: storeURL, options: nil)
-        let context = NSManagedObjectContext(concurrencyType: concurrencyType)
-        context.persistentStoreCoordinator = coordinator
-        return context
-    }
-}
 #endif
 
 extension ModuleClassesModel {
@@ -72,5 +57,11 @@ extension ModuleClassesModel {
     /// `Bundle.module`); nil when the bundle has no `ModuleClasses.momd`.
     public static func managedObjectModel(in bundle: Bundle) -> NSManagedObjectModel? {
         bundle.url(forResource: name, withExtension: "momd").flatMap(NSManagedObjectModel.init(contentsOf:))
+    }
+
+    /// A container for `model` named `name` (its default store is `<name>.sqlite` in
+    /// `NSPersistentContainer.defaultDirectoryURL()`); load its stores before use.
+    public static func makeContainer(managedObjectModel model: NSManagedObjectModel, name: String = name) -> NSPersistentContainer {
+        NSPersistentContainer(name: name, managedObjectModel: model)
     }
 }
