@@ -9,7 +9,12 @@ import Testing
 struct GeneratedBatchInsertTests {
     @Test func typedRowsInsertAndLinkToOneRelationships() throws {
         let folder = EngineTestModel.Folder()
-        let context = try TripsModel.makeContext(model: GeneratedClassesTests.model(), storeURL: folder.store)
+        let container = TripsModel.makeContainer(managedObjectModel: try GeneratedClassesTests.model())
+        container.persistentStoreDescriptions = [NSPersistentStoreDescription(url: folder.store)]
+        var loadError: (any Error)?
+        container.loadPersistentStores { _, error in loadError = error }
+        if let loadError { throw loadError }
+        let context = container.newBackgroundContext()
         try context.performAndWait { () throws in
             let ids = [UUID(), UUID()]
             let trips = Trip.batchInsertRequest([
