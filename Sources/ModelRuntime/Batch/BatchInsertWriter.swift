@@ -127,7 +127,7 @@ struct BatchInsertWriter {
         var ids: [NSManagedObjectID] = []
         var count = 0
         /// Per written column: its attribute's default, and whether a value is required.
-        let defaults: [Int: Any]
+        let defaults: [(slot: Int, value: Any)]
         let required: [Int]
 
         init(writer: BatchInsertWriter, collectIDs: Bool) throws {
@@ -146,12 +146,12 @@ struct BatchInsertWriter {
             }
             firstKey = select.int64(at: 0) + 1
             nextKey = firstKey
-            var defaults: [Int: Any] = [:]
+            var defaults: [(slot: Int, value: Any)] = []
             var required: [Int] = []
             for slot in entity.attributeSlots {
                 guard let attribute = entity.properties[slot] as? NSAttributeDescription, !attribute.isTransient else { continue }
                 if attribute is NSDerivedAttributeDescription { continue }
-                if let value = attribute.defaultValue { defaults[slot] = value }
+                if let value = attribute.defaultValue { defaults.append((slot, value)) }
                 if !attribute.isOptional { required.append(slot) }
             }
             self.defaults = defaults
@@ -205,7 +205,9 @@ struct BatchInsertWriter {
                 let index = first + Int32(offset)
                 switch entity.slotKinds[written.slot] {
                 case .attribute(let type, _):
-                    StoreValueCodec.bind(values[written.slot], as: type, to: statement, at: index)
+                    if !Self.bindExact(values[written.slot], as: type, to: statement, at: index) {
+                        StoreValueCodec.bind(values[written.slot], as: type, to: statement, at: index)
+                    }
                 case .composite(let leaves, _):
                     let leaf = leaves[written.leaf ?? 0]
                     StoreValueCodec.bind(
@@ -220,6 +222,31 @@ struct BatchInsertWriter {
                     statement.bindNull(at: index)
                 }
             }
+        }
+
+        /// Binds a value that already has its attribute type's Swift type (what typed rows give)
+        /// without the general conversions; false for any other value.
+        private static func bindExact(_ value: Any?, as type: NSAttributeType, to statement: Statement, at index: Int32) -> Bool {
+            switch type {
+            case .stringAttributeType:
+                guard let text = value as? String else { return false }
+                statement.bind(text, at: index)
+            case .integer64AttributeType:
+                guard let number = value as? Int64 else { return false }
+                statement.bind(number, at: index)
+            case .doubleAttributeType:
+                guard let number = value as? Double else { return false }
+                statement.bind(number, at: index)
+            case .dateAttributeType:
+                guard let date = value as? Date else { return false }
+                statement.bind(date.timeIntervalSinceReferenceDate, at: index)
+            case .booleanAttributeType:
+                guard let flag = value as? Bool else { return false }
+                statement.bind(Int64(flag ? 1 : 0), at: index)
+            default:
+                return false
+            }
+            return true
         }
 
         /// Raises `Z_MAX` of the root once, to the last key used.
