@@ -53,3 +53,9 @@ open class NSPersistentContainer: @unchecked Sendable {
 @objc open class StandInSet: NSObject {}
 @objc open class StandInIndexSet: NSObject {}
 @objc open class StandInDecimalNumber: NSObject {}
+
+open class NSPersistentStoreRequest {}
+
+open class NSBatchInsertRequest: NSPersistentStoreRequest {
+    public init(entityName: String, dictionaryHandler handler: @escaping (NSMutableDictionary) -> Bool) {}
+}

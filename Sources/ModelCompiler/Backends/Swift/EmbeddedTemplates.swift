@@ -23,6 +23,61 @@ import {{.}}
 
 {{> entityClassRuntime}}
 #endif
+{{> entityBatchInsert}}
+
+"""#,
+        "entityBatchInsert": #"""
+{{^isAbstract}}
+
+extension {{className}} {
+    /// The values of one `{{name}}` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    {{access}} struct BatchInsertValues {
+        {{#batchFields}}
+        {{access}} var {{name}}: {{{swiftType}}}
+        {{/batchFields}}
+        {{#hasBatchLinks}}
+        #if !canImport(CoreData)
+        {{#batchLinks}}
+        /// The destination of `{{relationshipName}}`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        {{access}} var {{name}}: BatchInsertReference? = nil
+        {{/batchLinks}}
+        #endif
+        {{/hasBatchLinks}}
+
+        {{access}} init({{{batchInitParameters}}}) {
+            {{#batchFields}}
+            self.{{name}} = {{name}}
+            {{/batchFields}}
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    {{access}} static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: {{{entityNameLiteral}}}, dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            {{#batchFields}}
+            dictionary[{{{literal}}}] = {{{storedValue}}}
+            {{/batchFields}}
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: {{{entityNameLiteral}}}, keys: [{{{batchKeys}}}], count: rows.count) { index, values in
+            {{#batchFields}}
+            values[{{position}}] = {{{storedValue}}}
+            {{/batchFields}}
+            {{#batchLinks}}
+            values[{{position}}] = rows[index].{{name}}
+            {{/batchLinks}}
+        }
+        #endif
+    }
+}
+{{/isAbstract}}
 
 """#,
         "entityClass": #"""
@@ -424,6 +479,9 @@ import {{.}}
 typealias {{.}} = ModelRuntime.{{.}}
 {{/queryTypealiases}}
 #endif
+{{#entities}}
+{{> entityBatchInsert}}
+{{/entities}}
 
 extension {{typeName}} {
     /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,

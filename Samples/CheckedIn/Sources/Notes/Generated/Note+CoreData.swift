@@ -147,3 +147,46 @@ public class Note: NSManagedObject {
 
 extension Note: KeyPathStringConvertible {}
 #endif
+
+extension Note {
+    /// The values of one `Note` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var body: String
+        public var priority: Priority
+        public var pinned: Bool?
+        #if !canImport(CoreData)
+        /// The destination of `notebook`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var notebook: BatchInsertReference? = nil
+        #endif
+
+        public init(body: String, priority: Priority, pinned: Bool? = nil) {
+            self.body = body
+            self.priority = priority
+            self.pinned = pinned
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Note", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["body"] = rows[index].body
+            dictionary["priority"] = rows[index].priority.rawValue
+            dictionary["pinned"] = rows[index].pinned
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Note", keys: ["body", "priority", "pinned", "notebook"], count: rows.count) { index, values in
+            values[0] = rows[index].body
+            values[1] = rows[index].priority.rawValue
+            values[2] = rows[index].pinned
+            values[3] = rows[index].notebook
+        }
+        #endif
+    }
+}

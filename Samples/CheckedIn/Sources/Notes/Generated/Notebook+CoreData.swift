@@ -138,3 +138,36 @@ extension Notebook {
     }
 }
 #endif
+
+extension Notebook {
+    /// The values of one `Notebook` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var title: String
+        public var createdAt: Date
+
+        public init(title: String, createdAt: Date) {
+            self.title = title
+            self.createdAt = createdAt
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Notebook", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["title"] = rows[index].title
+            dictionary["createdAt"] = rows[index].createdAt
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Notebook", keys: ["title", "createdAt"], count: rows.count) { index, values in
+            values[0] = rows[index].title
+            values[1] = rows[index].createdAt
+        }
+        #endif
+    }
+}

@@ -148,3 +148,36 @@ extension Box {
     }
 }
 #endif
+
+extension Box {
+    /// The values of one `Box` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var Label: String?
+        public var `default`: Bool?
+
+        public init(Label: String? = nil, `default`: Bool? = nil) {
+            self.Label = Label
+            self.`default` = `default`
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Box", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["Label"] = rows[index].Label
+            dictionary["default"] = rows[index].`default`
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Box", keys: ["Label", "default"], count: rows.count) { index, values in
+            values[0] = rows[index].Label
+            values[1] = rows[index].`default`
+        }
+        #endif
+    }
+}

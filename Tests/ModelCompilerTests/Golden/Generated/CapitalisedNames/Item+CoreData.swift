@@ -89,3 +89,38 @@ public class Item: NSManagedObject {
 
 extension Item: KeyPathStringConvertible {}
 #endif
+
+extension Item {
+    /// The values of one `Item` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var Weight: Double
+        #if !canImport(CoreData)
+        /// The destination of `Box`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var Box: BatchInsertReference? = nil
+        #endif
+
+        public init(Weight: Double) {
+            self.Weight = Weight
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Item", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["Weight"] = rows[index].Weight
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Item", keys: ["Weight", "Box"], count: rows.count) { index, values in
+            values[0] = rows[index].Weight
+            values[1] = rows[index].Box
+        }
+        #endif
+    }
+}

@@ -136,3 +136,36 @@ extension FlowProject {
     }
 }
 #endif
+
+extension FlowProject {
+    /// The values of one `FlowProject` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var id: UUID?
+        public var name: String
+
+        public init(id: UUID? = nil, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "FlowProject", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["id"] = rows[index].id
+            dictionary["name"] = rows[index].name
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "FlowProject", keys: ["id", "name"], count: rows.count) { index, values in
+            values[0] = rows[index].id
+            values[1] = rows[index].name
+        }
+        #endif
+    }
+}

@@ -99,3 +99,42 @@ public class Color: NSManagedObject {
 
 extension Color: KeyPathStringConvertible {}
 #endif
+
+extension Color {
+    /// The values of one `Color` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var colorID: String?
+        public var hex: String?
+        #if !canImport(CoreData)
+        /// The destination of `post`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var post: BatchInsertReference? = nil
+        #endif
+
+        public init(colorID: String? = nil, hex: String? = nil) {
+            self.colorID = colorID
+            self.hex = hex
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Color", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["colorID"] = rows[index].colorID
+            dictionary["hex"] = rows[index].hex
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Color", keys: ["colorID", "hex", "post"], count: rows.count) { index, values in
+            values[0] = rows[index].colorID
+            values[1] = rows[index].hex
+            values[2] = rows[index].post
+        }
+        #endif
+    }
+}

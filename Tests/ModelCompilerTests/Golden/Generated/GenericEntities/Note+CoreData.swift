@@ -136,3 +136,38 @@ extension Note {
     }
 }
 #endif
+
+extension Note {
+    /// The values of one `Note` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var text: String?
+        #if !canImport(CoreData)
+        /// The destination of `tag`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var tag: BatchInsertReference? = nil
+        #endif
+
+        public init(text: String? = nil) {
+            self.text = text
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Note", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["text"] = rows[index].text
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Note", keys: ["text", "tag"], count: rows.count) { index, values in
+            values[0] = rows[index].text
+            values[1] = rows[index].tag
+        }
+        #endif
+    }
+}

@@ -99,3 +99,42 @@ public class Photo: NSManagedObject {
 
 extension Photo: KeyPathStringConvertible {}
 #endif
+
+extension Photo {
+    /// The values of one `Photo` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var data: Data?
+        public var caption: String?
+        #if !canImport(CoreData)
+        /// The destination of `note`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var note: BatchInsertReference? = nil
+        #endif
+
+        public init(data: Data? = nil, caption: String? = nil) {
+            self.data = data
+            self.caption = caption
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Photo", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["data"] = rows[index].data
+            dictionary["caption"] = rows[index].caption
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Photo", keys: ["data", "caption", "note"], count: rows.count) { index, values in
+            values[0] = rows[index].data
+            values[1] = rows[index].caption
+            values[2] = rows[index].note
+        }
+        #endif
+    }
+}

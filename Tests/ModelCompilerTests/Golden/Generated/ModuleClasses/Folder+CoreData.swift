@@ -184,3 +184,38 @@ extension Folder {
     }
 }
 #endif
+
+extension Folder {
+    /// The values of one `Folder` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var title: String
+        #if !canImport(CoreData)
+        /// The destination of `parent`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var parent: BatchInsertReference? = nil
+        #endif
+
+        public init(title: String) {
+            self.title = title
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Folder", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["title"] = rows[index].title
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Folder", keys: ["title", "parent"], count: rows.count) { index, values in
+            values[0] = rows[index].title
+            values[1] = rows[index].parent
+        }
+        #endif
+    }
+}

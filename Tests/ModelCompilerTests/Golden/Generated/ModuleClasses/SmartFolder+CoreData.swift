@@ -89,3 +89,42 @@ public class SmartFolder: Folder {
     }
 }
 #endif
+
+extension SmartFolder {
+    /// The values of one `SmartFolder` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var title: String
+        public var query: String?
+        #if !canImport(CoreData)
+        /// The destination of `parent`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var parent: BatchInsertReference? = nil
+        #endif
+
+        public init(title: String, query: String? = nil) {
+            self.title = title
+            self.query = query
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "SmartFolder", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["title"] = rows[index].title
+            dictionary["query"] = rows[index].query
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "SmartFolder", keys: ["title", "query", "parent"], count: rows.count) { index, values in
+            values[0] = rows[index].title
+            values[1] = rows[index].query
+            values[2] = rows[index].parent
+        }
+        #endif
+    }
+}

@@ -166,3 +166,44 @@ extension Person {
     }
 }
 #endif
+
+extension Person {
+    /// The values of one `Person` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var firstName: String?
+        public var id: UUID
+        public var lastName: String?
+        public var updatedAt: Date
+
+        public init(firstName: String? = nil, id: UUID, lastName: String? = nil, updatedAt: Date) {
+            self.firstName = firstName
+            self.id = id
+            self.lastName = lastName
+            self.updatedAt = updatedAt
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Person", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["firstName"] = rows[index].firstName
+            dictionary["id"] = rows[index].id
+            dictionary["lastName"] = rows[index].lastName
+            dictionary["updatedAt"] = rows[index].updatedAt
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Person", keys: ["firstName", "id", "lastName", "updatedAt"], count: rows.count) { index, values in
+            values[0] = rows[index].firstName
+            values[1] = rows[index].id
+            values[2] = rows[index].lastName
+            values[3] = rows[index].updatedAt
+        }
+        #endif
+    }
+}

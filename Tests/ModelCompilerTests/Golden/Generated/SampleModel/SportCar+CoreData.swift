@@ -86,3 +86,54 @@ public class SportCar: Car {
     }
 }
 #endif
+
+extension SportCar {
+    /// The values of one `SportCar` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var color: Color?
+        public var maker: String?
+        public var markedForDeletionAsOf: Date?
+        public var model: String?
+        public var numberPlate: String
+        #if !canImport(CoreData)
+        /// The destination of `owner`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var owner: BatchInsertReference? = nil
+        #endif
+
+        public init(color: Color? = nil, maker: String? = nil, markedForDeletionAsOf: Date? = nil, model: String? = nil, numberPlate: String) {
+            self.color = color
+            self.maker = maker
+            self.markedForDeletionAsOf = markedForDeletionAsOf
+            self.model = model
+            self.numberPlate = numberPlate
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "SportCar", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["color"] = rows[index].color
+            dictionary["maker"] = rows[index].maker
+            dictionary["markedForDeletionAsOf"] = rows[index].markedForDeletionAsOf
+            dictionary["model"] = rows[index].model
+            dictionary["numberPlate"] = rows[index].numberPlate
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "SportCar", keys: ["color", "maker", "markedForDeletionAsOf", "model", "numberPlate", "owner"], count: rows.count) { index, values in
+            values[0] = rows[index].color
+            values[1] = rows[index].maker
+            values[2] = rows[index].markedForDeletionAsOf
+            values[3] = rows[index].model
+            values[4] = rows[index].numberPlate
+            values[5] = rows[index].owner
+        }
+        #endif
+    }
+}

@@ -88,3 +88,36 @@ package class User: NSManagedObject {
 
 extension User: KeyPathStringConvertible {}
 #endif
+
+extension User {
+    /// The values of one `User` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    package struct BatchInsertValues {
+        package var name: String
+        package var petName: String?
+
+        package init(name: String, petName: String? = nil) {
+            self.name = name
+            self.petName = petName
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    package static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "User", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["name"] = rows[index].name
+            dictionary["petName"] = rows[index].petName
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "User", keys: ["name", "petName"], count: rows.count) { index, values in
+            values[0] = rows[index].name
+            values[1] = rows[index].petName
+        }
+        #endif
+    }
+}

@@ -136,3 +136,36 @@ extension Tag {
     }
 }
 #endif
+
+extension Tag {
+    /// The values of one `Tag` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var name: String
+        public var color: String
+
+        public init(name: String, color: String) {
+            self.name = name
+            self.color = color
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Tag", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["name"] = rows[index].name
+            dictionary["color"] = rows[index].color
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Tag", keys: ["name", "color"], count: rows.count) { index, values in
+            values[0] = rows[index].name
+            values[1] = rows[index].color
+        }
+        #endif
+    }
+}

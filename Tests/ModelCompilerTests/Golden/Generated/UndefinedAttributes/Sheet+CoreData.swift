@@ -126,3 +126,32 @@ public class Sheet: NSManagedObject {
 
 extension Sheet: KeyPathStringConvertible {}
 #endif
+
+extension Sheet {
+    /// The values of one `Sheet` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var name: String
+
+        public init(name: String) {
+            self.name = name
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Sheet", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["name"] = rows[index].name
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Sheet", keys: ["name"], count: rows.count) { index, values in
+            values[0] = rows[index].name
+        }
+        #endif
+    }
+}
