@@ -43,6 +43,29 @@ func childFigure(_ arguments: [String]) throws -> Figure {
 
 var checksum = 0
 
+/// Phase 7: `count` rows through a batch insert (Core Data's dictionary handler, then the
+/// positional form of typed helpers), each into a new store, against the floor's prepared
+/// `INSERT`s into a new store.
+func batchInsertPhases(_ count: Int) throws -> [Report.Row] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelruntime-batch-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let model = RuntimeWork.model()
+    var rows: [Report.Row] = []
+    for (name, work) in [("dictionary handler", BatchWork.insertWithDictionaryHandler), ("by position", BatchWork.insertByPosition)] {
+        let floorURL = folder.appendingPathComponent("Floor-\(rows.count).sqlite")
+        let runtimeURL = folder.appendingPathComponent("Batch-\(rows.count).sqlite")
+        _ = try RuntimeWork.context(model: model, url: floorURL)
+        let floor = try SQLiteFloor(url: floorURL)
+        let context = try RuntimeWork.context(model: model, url: runtimeURL)
+        let measuredFloor = try Figure.measure { try floor.insert(count) }
+        let measuredRuntime = try Figure.measure { try work(count, context) }
+        rows.append(
+            Report.Row(phase: "7 batch insert \(count), \(name)", runtime: measuredRuntime, floor: measuredFloor, target: .ratio(0.60)))
+    }
+    return rows
+}
+
 do {
     if let child = stringOption("--child"), let path = stringOption("--store") {
         let url = URL(fileURLWithPath: path)
@@ -63,6 +86,11 @@ do {
         exit(0)
     }
 
+    let batchInsertRows = option("--batch-insert-rows", default: 1_000_000)
+    if CommandLine.arguments.contains("--batch-insert-only") {
+        print(Report.table(try batchInsertPhases(batchInsertRows), date: Date()))
+        exit(0)
+    }
     let rows = option("--rows", default: 100_000)
     let batchedRows = option("--batched-rows", default: 1_000_000)
     let updates = option("--updates", default: 10_000)
@@ -135,6 +163,7 @@ do {
         try floor.updates(updates, of: rows)
     }
 
+    results += try batchInsertPhases(batchInsertRows)
     print(Report.table(results, date: Date()))
     print("(checksum \(checksum))")
 } catch {

@@ -22,14 +22,18 @@ struct ModelgenCommandPlugin: CommandPlugin {
             let enumerator = FileManager.default.enumerator(at: target.directoryURL, includingPropertiesForKeys: nil)
             let files = (enumerator?.allObjects as? [URL] ?? []).filter { !$0.pathComponents.contains(".build") }
             let models = Self.models(in: files)
-            for model in models {
+            // Only the first model declares the module-wide query typealiases (see ModelgenPlugin).
+            for (position, model) in models.enumerated() {
                 let configuration = target.directoryURL.appendingPathComponent("modelgen.yaml")
                 let extra =
                     FileManager.default.fileExists(atPath: configuration.path)
                         && !FileManager.default.fileExists(
                             atPath: model.deletingLastPathComponent().appendingPathComponent("modelgen.yaml").path)
                     ? ["--config", configuration.path] : []
-                try run(tool, ["generate", model.path, "--output", target.directoryURL.appendingPathComponent("Generated").path] + extra)
+                let aliases = position > 0 ? ["--no-query-typealiases"] : []
+                try run(
+                    tool,
+                    ["generate", model.path, "--output", target.directoryURL.appendingPathComponent("Generated").path] + extra + aliases)
                 try run(tool, ["compile", model.path, "--output", target.directoryURL.path] + extra)
                 let name = model.lastPathComponent.replacingOccurrences(of: ".model.yaml", with: "").replacingOccurrences(
                     of: ".modeld", with: "")

@@ -30,54 +30,15 @@ extension ModelgenPlugin: XcodeBuildToolPlugin {
 #endif
 
 enum ModelBuildCommands {
-    struct ModelSource {
-        let url: URL
-        let name: String
-        var inputs: [URL]
-    }
-
-    /// Models among a target's files: `.model.yaml` files outside `.modeld` folders, and the
-    /// `.modeld` folders (with every file in them as inputs).
-    static func models(in files: [URL]) -> [ModelSource] {
-        var folders: [String: ModelSource] = [:]
-        var singles: [ModelSource] = []
-        for file in files {
-            let components = file.pathComponents
-            if let index = components.lastIndex(where: { $0.hasSuffix(".modeld") }) {
-                let folder = URL(fileURLWithPath: components[...index].joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
-                let name = String(components[index].dropLast(".modeld".count))
-                folders[folder.path, default: ModelSource(url: folder, name: name, inputs: [])].inputs.append(file)
-            } else if file.lastPathComponent.hasSuffix(".model.yaml") {
-                singles.append(ModelSource(url: file, name: String(file.lastPathComponent.dropLast(".model.yaml".count)), inputs: [file]))
-            }
-        }
-        return (singles + folders.values).sorted { $0.url.path < $1.url.path }
-    }
-
     /// `modelBundle` is where the compiled model is at run time: `module` (`Bundle.module`) in a
     /// package target, `main` in an Xcode project's app.
     static func commands(files: [URL], targetDirectory: URL, workDirectory: URL, tool: URL, modelBundle: String) throws -> [Command] {
-        let targetConfiguration = targetDirectory.appendingPathComponent("modelgen.yaml")
-        let hasTargetConfiguration = FileManager.default.fileExists(atPath: targetConfiguration.path)
-        return models(in: files).map { model in
-            let output = workDirectory.appendingPathComponent(model.name)
-            var arguments = ["build", model.url.path, "--output", output.path, "--model-bundle", modelBundle]
-            var inputs = model.inputs + [tool]
-            let beside = model.url.deletingLastPathComponent().appendingPathComponent("modelgen.yaml")
-            if FileManager.default.fileExists(atPath: beside.path) {
-                inputs.append(beside)
-            } else if hasTargetConfiguration {
-                arguments += ["--config", targetConfiguration.path]
-                inputs.append(targetConfiguration)
-            }
-            return .buildCommand(
-                displayName: "Compiling Core Data model \(model.name)",
-                executable: tool,
-                arguments: arguments,
-                inputFiles: inputs,
-                outputFiles: [
-                    output.appendingPathComponent("\(model.name)+Model.swift"), output.appendingPathComponent("\(model.name).momd"),
-                ])
+        ModelBuildPlan.steps(
+            files: files, targetDirectory: targetDirectory, workDirectory: workDirectory, tool: tool, modelBundle: modelBundle
+        ).map { step in
+            .buildCommand(
+                displayName: step.displayName, executable: tool, arguments: step.arguments, inputFiles: step.inputs,
+                outputFiles: step.outputs)
         }
     }
 }

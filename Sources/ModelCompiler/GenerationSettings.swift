@@ -13,6 +13,8 @@ public struct GenerationOverrides: Equatable, Sendable {
     public var modelBundle: SwiftGenerator.ModelBundle?
     /// A `modelgen.yaml` to read instead of the one beside the model.
     public var configurationFile: String?
+    /// `SwiftGenerator.Options.declaresQueryTypealiases` (`--no-query-typealiases` sets false).
+    public var declaresQueryTypealiases: Bool?
 
     public init() {}
 }
@@ -45,6 +47,7 @@ struct GenerationSettings {
         if let layout = overrides.layout { settings.options.layout = layout }
         if let imports = overrides.imports { settings.options.extraImports = imports }
         if let prefix = overrides.classPrefix { settings.classPrefix = prefix }
+        if let declares = overrides.declaresQueryTypealiases { settings.options.declaresQueryTypealiases = declares }
         if let bundle = overrides.modelBundle { settings.options.modelBundle = bundle }
         let commandLine = SourceLocation.file("<command line>")
         var valid = true

@@ -9,6 +9,9 @@ enum GenerationOptions {
         .init(name: "--templates", valueName: "<dir>", help: "A folder of .mustache templates overriding the defaults."),
         classPrefix, configuration,
         .init(
+            name: "--no-query-typealiases", valueName: nil,
+            help: "Leave out the module-wide NSPredicate/NSSortDescriptor… aliases (for all models of a target but one)."),
+        .init(
             name: "--model-bundle", valueName: "<bundle>",
             help:
                 "module or main: the bundle holding the compiled model at run time; adds <Model>Model.managedObjectModel and makeContainer()."
@@ -47,6 +50,7 @@ enum GenerationOptions {
             if let problem = Names.classPrefixProblem(prefix) { throw UsageError(message: "--class-prefix: \(problem)") }
             overrides.classPrefix = prefix
         }
+        if arguments.flags.contains("--no-query-typealiases") { overrides.declaresQueryTypealiases = false }
         if let bundle = arguments.values["--model-bundle"] {
             guard let parsed = SwiftGenerator.ModelBundle(rawValue: bundle) else {
                 throw UsageError(message: "--model-bundle must be module or main, not '\(bundle)'")

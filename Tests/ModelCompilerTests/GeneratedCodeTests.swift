@@ -170,6 +170,33 @@ struct GeneratedCodeTests {
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
     }
 
+    /// Two models in one target: only the first declares the module-wide query typealiases
+    /// (the build plugin passes `--no-query-typealiases` to the others), and together they
+    /// typecheck against `ModelRuntime` — with both declaring them they would not.
+    @Test func twoModelsInOneTargetTypecheckWithOneDeclarationOfTheTypealiases() throws {
+        try #require(
+            FileManager.default.fileExists(atPath: Self.builtModules.appendingPathComponent("ModelRuntime.swiftmodule").path),
+            "build the package first: no ModelRuntime module in \(Self.builtModules.path)")
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files = try Self.generate(Self.cases[0])
+        let drawings = try #require(Self.cases.first { $0.name == "Drawings" })
+        let model = try #require(Pipeline.load(drawings.modelPath.path).model)
+        var options = SwiftGenerator.Options()
+        options.sourceName = drawings.modelPath.lastPathComponent
+        options.declaresQueryTypealiases = false
+        let second = try SwiftGenerator.generate(model, options: options)
+        #expect(!second.contains { $0.contents.contains("typealias NSPredicate") })
+        files += second
+        for file in files { try file.contents.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }
+        let user = "import Foundation\nimport ModelRuntime\n\nlet userPredicate = NSPredicate(format: \"name == %@\", \"x\")\n"
+        try user.write(to: folder.appendingPathComponent("User.swift"), atomically: true, encoding: .utf8)
+        let result = try Swiftc.run(
+            ["-typecheck", "-swift-version", "6", "-package-name", "Generated"] + Self.runtimeSearchPaths() + files.map(\.name)
+                + ["User.swift"], in: folder)
+        #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
+    }
+
     /// With the Core Data stand-in as the `CoreData` module, the managed object subclasses
     /// typecheck too: `@objc`, `@NSManaged` and the accessors are checked as on Apple platforms.
     @Test(arguments: cases)

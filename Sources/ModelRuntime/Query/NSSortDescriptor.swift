@@ -30,7 +30,7 @@ open class NSSortDescriptor: NSObject, NSCopying, @unchecked Sendable {
         "compare:", "caseInsensitiveCompare:", "localizedCompare:", "localizedCaseInsensitiveCompare:", "localizedStandardCompare:",
     ]
 
-    private init(key: String?, keyPath: AnyKeyPath?, ascending: Bool, selector: Selector?, comparator: Comparator?) {
+    init(key: String?, keyPath: AnyKeyPath?, ascending: Bool, selector: Selector?, comparator: Comparator?) {
         if let selector, !Self.supportedSelectors.contains(selector.name) {
             fatalError(
                 "NSSortDescriptor: unsupported selector \(selector.name) (use \(Self.supportedSelectors.sorted().joined(separator: ", ")))")

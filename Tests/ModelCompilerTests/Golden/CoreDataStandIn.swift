@@ -22,6 +22,22 @@ public protocol NSFetchRequestResult: AnyObject {}
 
 open class NSFetchRequest<ResultType: NSFetchRequestResult> {
     public init(entityName: String) {}
+    open var predicate: NSPredicate?
+    open var sortDescriptors: [NSSortDescriptor]?
+}
+
+public let NSCoreDataError = 134060
+
+// Foundation's conversions of `Predicate` and `SortDescriptor` on Apple platforms (Linux's
+// Foundation has neither), with Apple's signatures.
+extension NSPredicate {
+    public convenience init?<Input: NSObject>(_ predicate: Predicate<Input>) { return nil }
+}
+
+extension NSSortDescriptor {
+    public convenience init<Compared: NSObject>(_ sortDescriptor: SortDescriptor<Compared>) {
+        self.init(keyPath: \NSObject.hash, ascending: true)
+    }
 }
 
 open class NSManagedObjectModel {
@@ -37,3 +53,9 @@ open class NSPersistentContainer: @unchecked Sendable {
 @objc open class StandInSet: NSObject {}
 @objc open class StandInIndexSet: NSObject {}
 @objc open class StandInDecimalNumber: NSObject {}
+
+open class NSPersistentStoreRequest {}
+
+open class NSBatchInsertRequest: NSPersistentStoreRequest {
+    public init(entityName: String, dictionaryHandler handler: @escaping (NSMutableDictionary) -> Bool) {}
+}

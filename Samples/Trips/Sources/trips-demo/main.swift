@@ -1,6 +1,7 @@
 // Creates a Trips store with a persistent container and works with it through the generated
-// classes: inserts on a background context, saves, fetches with a predicate string and sort descriptors, and shows a validation
-// error and a uniqueness-constraint upsert.
+// classes: inserts on a background context, saves, fetches with a predicate string and sort
+// descriptors and with a #Predicate and SortDescriptors, and shows a validation error and a
+// uniqueness-constraint upsert.
 import Foundation
 import ModelRuntime
 import Trips
@@ -76,6 +77,17 @@ try context.performAndWait { () throws in
     let byDate: NSFetchRequest<Trip> = Trip.fetchRequest()
     byDate.sortDescriptors = [NSSortDescriptor(key: Trip.Keys.startDate, ascending: true)]
     print("all trips by start date: \(try context.fetch(byDate).map(\.name))")
+}
+
+try context.performAndWait { () throws in
+    // The same kind of query with Foundation's #Predicate and SortDescriptor: the code is the
+    // same on Apple platforms, where Foundation converts them for Core Data.
+    let minimum: Int16 = 3
+    let request = try Trip.fetchRequest(
+        #Predicate { $0.rating >= minimum && $0.tags.contains { $0.name == "city" } },
+        sortBy: [SortDescriptor(\.rating, order: .reverse), SortDescriptor(\.name)])
+    print("#Predicate \(request.predicate?.predicateFormat ?? "")")
+    print("city trips rated 3 or more, best first: \(try context.fetch(request).map(\.name))")
 }
 
 context.performAndWait {

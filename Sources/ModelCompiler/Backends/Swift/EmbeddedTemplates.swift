@@ -23,6 +23,61 @@ import {{.}}
 
 {{> entityClassRuntime}}
 #endif
+{{> entityBatchInsert}}
+
+"""#,
+        "entityBatchInsert": #"""
+{{^isAbstract}}
+
+extension {{className}} {
+    /// The values of one `{{name}}` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    {{access}} struct BatchInsertValues {
+        {{#batchFields}}
+        {{access}} var {{name}}: {{{swiftType}}}
+        {{/batchFields}}
+        {{#hasBatchLinks}}
+        #if !canImport(CoreData)
+        {{#batchLinks}}
+        /// The destination of `{{relationshipName}}`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        {{access}} var {{name}}: BatchInsertReference? = nil
+        {{/batchLinks}}
+        #endif
+        {{/hasBatchLinks}}
+
+        {{access}} init({{{batchInitParameters}}}) {
+            {{#batchFields}}
+            self.{{name}} = {{name}}
+            {{/batchFields}}
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    {{access}} static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: {{{entityNameLiteral}}}, dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            {{#batchFields}}
+            dictionary[{{{literal}}}] = {{{storedValue}}}
+            {{/batchFields}}
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: {{{entityNameLiteral}}}, keys: [{{{batchKeys}}}], count: rows.count) { index, values in
+            {{#batchFields}}
+            values[{{position}}] = {{{storedValue}}}
+            {{/batchFields}}
+            {{#batchLinks}}
+            values[{{position}}] = rows[index].{{name}}
+            {{/batchLinks}}
+        }
+        #endif
+    }
+}
+{{/isAbstract}}
 
 """#,
         "entityClass": #"""
@@ -35,6 +90,24 @@ import {{.}}
 {{access}} class {{className}}: {{superclass}} {
     @nonobjc {{access}} class func fetchRequest() -> NSFetchRequest<{{className}}> {
         NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc {{access}} class func fetchRequest(
+        _ predicate: Predicate<{{className}}>, sortBy sortDescriptors: [SortDescriptor<{{className}}>] = []
+    ) throws -> NSFetchRequest<{{className}}> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
     }
 
     /// The names of `{{name}}`'s properties, for predicates, sort descriptors and key paths.
@@ -140,6 +213,15 @@ extension {{className}} {
 {{access}} class {{className}}: {{superclass}} {
     {{access}} class func fetchRequest() -> NSFetchRequest<{{className}}> {
         NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}})
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    {{access}} class func fetchRequest(
+        _ predicate: Predicate<{{className}}>, sortBy sortDescriptors: [SortDescriptor<{{className}}>] = []
+    ) throws -> NSFetchRequest<{{className}}> {
+        try NSFetchRequest<{{className}}>(entityName: {{{entityNameLiteral}}}, predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `{{name}}`'s properties, for predicates, sort descriptors and key paths.
@@ -397,6 +479,9 @@ import {{.}}
 typealias {{.}} = ModelRuntime.{{.}}
 {{/queryTypealiases}}
 #endif
+{{#entities}}
+{{> entityBatchInsert}}
+{{/entities}}
 
 extension {{typeName}} {
     /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,

@@ -29,7 +29,7 @@ public enum SwiftGenerator {
         /// Whether the model file declares, for platforms without Core Data, the module-wide
         /// aliases that make `NSPredicate`, `NSSortDescriptor`… mean `ModelRuntime`'s rather than
         /// Foundation's. A module declares them once: when a target has several models, only one
-        /// of them may (the build plugin picks the first by name).
+        /// of them may (the plugins pick the first by path and pass `--no-query-typealiases` to the rest).
         public var declaresQueryTypealiases = true
         /// The bundle holding the compiled model at run time, when known: the model type then
         /// gains `managedObjectModel`, loaded once from it, and `makeContainer(name:)`. Nil

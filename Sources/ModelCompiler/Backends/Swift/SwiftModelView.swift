@@ -129,7 +129,7 @@ struct SwiftModelView {
         let mapped = SwiftClassName(of: entity)
         var objcName: MustacheValue = .null
         if case .generated(_, let name?) = mapped { objcName = .string(name) }
-        return [
+        let members: MustacheValue = [
             "access": .string(access), "name": .string(entity.name), "entityNameLiteral": .string(SwiftNames.literal(entity.name)),
             "className": .string(mapped.swiftType), "objcName": objcName,
             "superclass": .string(parent.map { SwiftClassName(of: $0).swiftType } ?? "NSManagedObject"),
@@ -145,6 +145,9 @@ struct SwiftModelView {
                     ["name": .string(SwiftPropertyName.spelling($0)), "literal": .string(SwiftNames.literal($0))]
                 }),
         ]
+        guard case .object(var merged) = members else { return members }
+        merged.merge(batchInsertMembers(entity)) { own, _ in own }
+        return .object(merged)
     }
 
     /// The entity and the ancestors whose properties its class declares: those without a class

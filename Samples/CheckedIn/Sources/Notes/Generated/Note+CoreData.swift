@@ -11,6 +11,24 @@ public class Note: NSManagedObject {
         NSFetchRequest<Note>(entityName: "Note")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Note>, sortBy sortDescriptors: [SortDescriptor<Note>] = []
+    ) throws -> NSFetchRequest<Note> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Note>(entityName: "Note")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Note`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let body = "body"
@@ -64,6 +82,15 @@ import ModelRuntime
 public class Note: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Note> {
         NSFetchRequest<Note>(entityName: "Note")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Note>, sortBy sortDescriptors: [SortDescriptor<Note>] = []
+    ) throws -> NSFetchRequest<Note> {
+        try NSFetchRequest<Note>(entityName: "Note", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Note`'s properties, for predicates, sort descriptors and key paths.
@@ -120,3 +147,46 @@ public class Note: NSManagedObject {
 
 extension Note: KeyPathStringConvertible {}
 #endif
+
+extension Note {
+    /// The values of one `Note` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var body: String
+        public var priority: Priority
+        public var pinned: Bool?
+        #if !canImport(CoreData)
+        /// The destination of `notebook`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var notebook: BatchInsertReference? = nil
+        #endif
+
+        public init(body: String, priority: Priority, pinned: Bool? = nil) {
+            self.body = body
+            self.priority = priority
+            self.pinned = pinned
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Note", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["body"] = rows[index].body
+            dictionary["priority"] = rows[index].priority.rawValue
+            dictionary["pinned"] = rows[index].pinned
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Note", keys: ["body", "priority", "pinned", "notebook"], count: rows.count) { index, values in
+            values[0] = rows[index].body
+            values[1] = rows[index].priority.rawValue
+            values[2] = rows[index].pinned
+            values[3] = rows[index].notebook
+        }
+        #endif
+    }
+}

@@ -12,6 +12,24 @@ public class Notebook: NSManagedObject {
         NSFetchRequest<Notebook>(entityName: "Notebook")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Notebook>, sortBy sortDescriptors: [SortDescriptor<Notebook>] = []
+    ) throws -> NSFetchRequest<Notebook> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Notebook>(entityName: "Notebook")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Notebook`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let title = "title"
@@ -47,6 +65,15 @@ import ModelRuntime
 public class Notebook: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Notebook> {
         NSFetchRequest<Notebook>(entityName: "Notebook")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Notebook>, sortBy sortDescriptors: [SortDescriptor<Notebook>] = []
+    ) throws -> NSFetchRequest<Notebook> {
+        try NSFetchRequest<Notebook>(entityName: "Notebook", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Notebook`'s properties, for predicates, sort descriptors and key paths.
@@ -111,3 +138,36 @@ extension Notebook {
     }
 }
 #endif
+
+extension Notebook {
+    /// The values of one `Notebook` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var title: String
+        public var createdAt: Date
+
+        public init(title: String, createdAt: Date) {
+            self.title = title
+            self.createdAt = createdAt
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Notebook", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["title"] = rows[index].title
+            dictionary["createdAt"] = rows[index].createdAt
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Notebook", keys: ["title", "createdAt"], count: rows.count) { index, values in
+            values[0] = rows[index].title
+            values[1] = rows[index].createdAt
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ public class Box: NSManagedObject {
         NSFetchRequest<Box>(entityName: "Box")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Box>, sortBy sortDescriptors: [SortDescriptor<Box>] = []
+    ) throws -> NSFetchRequest<Box> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Box>(entityName: "Box")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Box`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let Label = "Label"
@@ -57,6 +75,15 @@ import ModelRuntime
 public class Box: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Box> {
         NSFetchRequest<Box>(entityName: "Box")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Box>, sortBy sortDescriptors: [SortDescriptor<Box>] = []
+    ) throws -> NSFetchRequest<Box> {
+        try NSFetchRequest<Box>(entityName: "Box", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Box`'s properties, for predicates, sort descriptors and key paths.
@@ -121,3 +148,36 @@ extension Box {
     }
 }
 #endif
+
+extension Box {
+    /// The values of one `Box` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var Label: String?
+        public var `default`: Bool?
+
+        public init(Label: String? = nil, `default`: Bool? = nil) {
+            self.Label = Label
+            self.`default` = `default`
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Box", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["Label"] = rows[index].Label
+            dictionary["default"] = rows[index].`default`
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Box", keys: ["Label", "default"], count: rows.count) { index, values in
+            values[0] = rows[index].Label
+            values[1] = rows[index].`default`
+        }
+        #endif
+    }
+}

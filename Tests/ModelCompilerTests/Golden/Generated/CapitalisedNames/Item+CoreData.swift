@@ -11,6 +11,24 @@ public class Item: NSManagedObject {
         NSFetchRequest<Item>(entityName: "Item")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Item>, sortBy sortDescriptors: [SortDescriptor<Item>] = []
+    ) throws -> NSFetchRequest<Item> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Item>(entityName: "Item")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Item`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let Weight = "Weight"
@@ -27,6 +45,15 @@ import ModelRuntime
 public class Item: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Item> {
         NSFetchRequest<Item>(entityName: "Item")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Item>, sortBy sortDescriptors: [SortDescriptor<Item>] = []
+    ) throws -> NSFetchRequest<Item> {
+        try NSFetchRequest<Item>(entityName: "Item", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Item`'s properties, for predicates, sort descriptors and key paths.
@@ -62,3 +89,38 @@ public class Item: NSManagedObject {
 
 extension Item: KeyPathStringConvertible {}
 #endif
+
+extension Item {
+    /// The values of one `Item` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var Weight: Double
+        #if !canImport(CoreData)
+        /// The destination of `Box`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var Box: BatchInsertReference? = nil
+        #endif
+
+        public init(Weight: Double) {
+            self.Weight = Weight
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Item", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["Weight"] = rows[index].Weight
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Item", keys: ["Weight", "Box"], count: rows.count) { index, values in
+            values[0] = rows[index].Weight
+            values[1] = rows[index].Box
+        }
+        #endif
+    }
+}

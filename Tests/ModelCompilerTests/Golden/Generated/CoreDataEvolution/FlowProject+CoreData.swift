@@ -11,6 +11,24 @@ public class FlowProject: NSManagedObject {
         NSFetchRequest<FlowProject>(entityName: "FlowProject")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<FlowProject>, sortBy sortDescriptors: [SortDescriptor<FlowProject>] = []
+    ) throws -> NSFetchRequest<FlowProject> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<FlowProject>(entityName: "FlowProject")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `FlowProject`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let id = "id"
@@ -45,6 +63,15 @@ import ModelRuntime
 public class FlowProject: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<FlowProject> {
         NSFetchRequest<FlowProject>(entityName: "FlowProject")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<FlowProject>, sortBy sortDescriptors: [SortDescriptor<FlowProject>] = []
+    ) throws -> NSFetchRequest<FlowProject> {
+        try NSFetchRequest<FlowProject>(entityName: "FlowProject", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `FlowProject`'s properties, for predicates, sort descriptors and key paths.
@@ -109,3 +136,36 @@ extension FlowProject {
     }
 }
 #endif
+
+extension FlowProject {
+    /// The values of one `FlowProject` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var id: UUID?
+        public var name: String
+
+        public init(id: UUID? = nil, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "FlowProject", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["id"] = rows[index].id
+            dictionary["name"] = rows[index].name
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "FlowProject", keys: ["id", "name"], count: rows.count) { index, values in
+            values[0] = rows[index].id
+            values[1] = rows[index].name
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ public class FlowTask: NSManagedObject {
         NSFetchRequest<FlowTask>(entityName: "FlowTask")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<FlowTask>, sortBy sortDescriptors: [SortDescriptor<FlowTask>] = []
+    ) throws -> NSFetchRequest<FlowTask> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<FlowTask>(entityName: "FlowTask")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `FlowTask`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let id = "id"
@@ -63,6 +81,15 @@ import ModelRuntime
 public class FlowTask: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<FlowTask> {
         NSFetchRequest<FlowTask>(entityName: "FlowTask")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<FlowTask>, sortBy sortDescriptors: [SortDescriptor<FlowTask>] = []
+    ) throws -> NSFetchRequest<FlowTask> {
+        try NSFetchRequest<FlowTask>(entityName: "FlowTask", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `FlowTask`'s properties, for predicates, sort descriptors and key paths.
@@ -146,3 +173,62 @@ public class FlowTask: NSManagedObject {
 
 extension FlowTask: KeyPathStringConvertible {}
 #endif
+
+extension FlowTask {
+    /// The values of one `FlowTask` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var id: UUID?
+        public var name: String
+        public var created_at: Date?
+        public var status_raw: String?
+        public var config_blob: Data?
+        public var tags_payload: NSObject?
+        public var location: FlowPoint?
+        #if !canImport(CoreData)
+        /// The destination of `owner_project`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var owner_project: BatchInsertReference? = nil
+        #endif
+
+        public init(id: UUID? = nil, name: String, created_at: Date? = nil, status_raw: String? = nil, config_blob: Data? = nil, tags_payload: NSObject? = nil, location: FlowPoint? = nil) {
+            self.id = id
+            self.name = name
+            self.created_at = created_at
+            self.status_raw = status_raw
+            self.config_blob = config_blob
+            self.tags_payload = tags_payload
+            self.location = location
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "FlowTask", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["id"] = rows[index].id
+            dictionary["name"] = rows[index].name
+            dictionary["created_at"] = rows[index].created_at
+            dictionary["status_raw"] = rows[index].status_raw
+            dictionary["config_blob"] = rows[index].config_blob
+            dictionary["tags_payload"] = rows[index].tags_payload
+            dictionary["location"] = rows[index].location?.coreDataDictionary
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "FlowTask", keys: ["id", "name", "created_at", "status_raw", "config_blob", "tags_payload", "location", "owner_project"], count: rows.count) { index, values in
+            values[0] = rows[index].id
+            values[1] = rows[index].name
+            values[2] = rows[index].created_at
+            values[3] = rows[index].status_raw
+            values[4] = rows[index].config_blob
+            values[5] = rows[index].tags_payload
+            values[6] = rows[index].location?.coreDataDictionary
+            values[7] = rows[index].owner_project
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ public class Color: NSManagedObject {
         NSFetchRequest<Color>(entityName: "Color")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Color>, sortBy sortDescriptors: [SortDescriptor<Color>] = []
+    ) throws -> NSFetchRequest<Color> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Color>(entityName: "Color")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Color`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let colorID = "colorID"
@@ -29,6 +47,15 @@ import ModelRuntime
 public class Color: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Color> {
         NSFetchRequest<Color>(entityName: "Color")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Color>, sortBy sortDescriptors: [SortDescriptor<Color>] = []
+    ) throws -> NSFetchRequest<Color> {
+        try NSFetchRequest<Color>(entityName: "Color", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Color`'s properties, for predicates, sort descriptors and key paths.
@@ -72,3 +99,42 @@ public class Color: NSManagedObject {
 
 extension Color: KeyPathStringConvertible {}
 #endif
+
+extension Color {
+    /// The values of one `Color` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var colorID: String?
+        public var hex: String?
+        #if !canImport(CoreData)
+        /// The destination of `post`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var post: BatchInsertReference? = nil
+        #endif
+
+        public init(colorID: String? = nil, hex: String? = nil) {
+            self.colorID = colorID
+            self.hex = hex
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Color", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["colorID"] = rows[index].colorID
+            dictionary["hex"] = rows[index].hex
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Color", keys: ["colorID", "hex", "post"], count: rows.count) { index, values in
+            values[0] = rows[index].colorID
+            values[1] = rows[index].hex
+            values[2] = rows[index].post
+        }
+        #endif
+    }
+}

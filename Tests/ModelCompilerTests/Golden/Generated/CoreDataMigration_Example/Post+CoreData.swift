@@ -11,6 +11,24 @@ public class Post: NSManagedObject {
         NSFetchRequest<Post>(entityName: "Post")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Post>, sortBy sortDescriptors: [SortDescriptor<Post>] = []
+    ) throws -> NSFetchRequest<Post> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Post>(entityName: "Post")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Post`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let date = "date"
@@ -45,6 +63,15 @@ import ModelRuntime
 public class Post: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Post> {
         NSFetchRequest<Post>(entityName: "Post")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Post>, sortBy sortDescriptors: [SortDescriptor<Post>] = []
+    ) throws -> NSFetchRequest<Post> {
+        try NSFetchRequest<Post>(entityName: "Post", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Post`'s properties, for predicates, sort descriptors and key paths.
@@ -97,3 +124,46 @@ public class Post: NSManagedObject {
 
 extension Post: KeyPathStringConvertible {}
 #endif
+
+extension Post {
+    /// The values of one `Post` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var date: Date?
+        public var hide: Bool?
+        public var postID: String?
+        #if !canImport(CoreData)
+        /// The destination of `color`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var color: BatchInsertReference? = nil
+        #endif
+
+        public init(date: Date? = nil, hide: Bool? = nil, postID: String? = nil) {
+            self.date = date
+            self.hide = hide
+            self.postID = postID
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Post", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["date"] = rows[index].date
+            dictionary["hide"] = rows[index].hide
+            dictionary["postID"] = rows[index].postID
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Post", keys: ["date", "hide", "postID", "color"], count: rows.count) { index, values in
+            values[0] = rows[index].date
+            values[1] = rows[index].hide
+            values[2] = rows[index].postID
+            values[3] = rows[index].color
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ public class Drawing: NSManagedObject {
         NSFetchRequest<Drawing>(entityName: "Drawing")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Drawing>, sortBy sortDescriptors: [SortDescriptor<Drawing>] = []
+    ) throws -> NSFetchRequest<Drawing> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Drawing>(entityName: "Drawing")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Drawing`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let origin = "origin"
@@ -83,6 +101,15 @@ public class Drawing: NSManagedObject {
         NSFetchRequest<Drawing>(entityName: "Drawing")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Drawing>, sortBy sortDescriptors: [SortDescriptor<Drawing>] = []
+    ) throws -> NSFetchRequest<Drawing> {
+        try NSFetchRequest<Drawing>(entityName: "Drawing", predicate: predicate, sortBy: sortDescriptors)
+    }
+
     /// The names of `Drawing`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let origin = "origin"
@@ -136,3 +163,44 @@ public class Drawing: NSManagedObject {
 
 extension Drawing: KeyPathStringConvertible {}
 #endif
+
+extension Drawing {
+    /// The values of one `Drawing` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var origin: Point
+        public var frame: Frame
+        public var label: Label?
+        public var caption: Label
+
+        public init(origin: Point, frame: Frame, label: Label? = nil, caption: Label) {
+            self.origin = origin
+            self.frame = frame
+            self.label = label
+            self.caption = caption
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Drawing", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["origin"] = rows[index].origin.coreDataDictionary
+            dictionary["frame"] = rows[index].frame.coreDataDictionary
+            dictionary["label"] = rows[index].label?.coreDataDictionary
+            dictionary["caption"] = rows[index].caption.coreDataDictionary
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Drawing", keys: ["origin", "frame", "label", "caption"], count: rows.count) { index, values in
+            values[0] = rows[index].origin.coreDataDictionary
+            values[1] = rows[index].frame.coreDataDictionary
+            values[2] = rows[index].label?.coreDataDictionary
+            values[3] = rows[index].caption.coreDataDictionary
+        }
+        #endif
+    }
+}

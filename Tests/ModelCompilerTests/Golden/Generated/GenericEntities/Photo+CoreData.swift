@@ -11,6 +11,24 @@ public class Photo: NSManagedObject {
         NSFetchRequest<Photo>(entityName: "Photo")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Photo>, sortBy sortDescriptors: [SortDescriptor<Photo>] = []
+    ) throws -> NSFetchRequest<Photo> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Photo>(entityName: "Photo")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Photo`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let data = "data"
@@ -29,6 +47,15 @@ import ModelRuntime
 public class Photo: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Photo> {
         NSFetchRequest<Photo>(entityName: "Photo")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Photo>, sortBy sortDescriptors: [SortDescriptor<Photo>] = []
+    ) throws -> NSFetchRequest<Photo> {
+        try NSFetchRequest<Photo>(entityName: "Photo", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Photo`'s properties, for predicates, sort descriptors and key paths.
@@ -72,3 +99,42 @@ public class Photo: NSManagedObject {
 
 extension Photo: KeyPathStringConvertible {}
 #endif
+
+extension Photo {
+    /// The values of one `Photo` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var data: Data?
+        public var caption: String?
+        #if !canImport(CoreData)
+        /// The destination of `note`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var note: BatchInsertReference? = nil
+        #endif
+
+        public init(data: Data? = nil, caption: String? = nil) {
+            self.data = data
+            self.caption = caption
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Photo", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["data"] = rows[index].data
+            dictionary["caption"] = rows[index].caption
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Photo", keys: ["data", "caption", "note"], count: rows.count) { index, values in
+            values[0] = rows[index].data
+            values[1] = rows[index].caption
+            values[2] = rows[index].note
+        }
+        #endif
+    }
+}

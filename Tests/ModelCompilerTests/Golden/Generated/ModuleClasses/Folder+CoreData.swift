@@ -11,6 +11,24 @@ public class Folder: NSManagedObject {
         NSFetchRequest<Folder>(entityName: "Folder")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Folder>, sortBy sortDescriptors: [SortDescriptor<Folder>] = []
+    ) throws -> NSFetchRequest<Folder> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Folder>(entityName: "Folder")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Folder`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let title = "title"
@@ -64,6 +82,15 @@ import Data
 public class Folder: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Folder> {
         NSFetchRequest<Folder>(entityName: "Folder")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Folder>, sortBy sortDescriptors: [SortDescriptor<Folder>] = []
+    ) throws -> NSFetchRequest<Folder> {
+        try NSFetchRequest<Folder>(entityName: "Folder", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Folder`'s properties, for predicates, sort descriptors and key paths.
@@ -157,3 +184,38 @@ extension Folder {
     }
 }
 #endif
+
+extension Folder {
+    /// The values of one `Folder` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var title: String
+        #if !canImport(CoreData)
+        /// The destination of `parent`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var parent: BatchInsertReference? = nil
+        #endif
+
+        public init(title: String) {
+            self.title = title
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Folder", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["title"] = rows[index].title
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Folder", keys: ["title", "parent"], count: rows.count) { index, values in
+            values[0] = rows[index].title
+            values[1] = rows[index].parent
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ public class SmartFolder: Folder {
         NSFetchRequest<SmartFolder>(entityName: "SmartFolder")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<SmartFolder>, sortBy sortDescriptors: [SortDescriptor<SmartFolder>] = []
+    ) throws -> NSFetchRequest<SmartFolder> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<SmartFolder>(entityName: "SmartFolder")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `SmartFolder`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let title = "title"
@@ -29,6 +47,15 @@ import Data
 public class SmartFolder: Folder {
     public class func fetchRequest() -> NSFetchRequest<SmartFolder> {
         NSFetchRequest<SmartFolder>(entityName: "SmartFolder")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<SmartFolder>, sortBy sortDescriptors: [SortDescriptor<SmartFolder>] = []
+    ) throws -> NSFetchRequest<SmartFolder> {
+        try NSFetchRequest<SmartFolder>(entityName: "SmartFolder", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `SmartFolder`'s properties, for predicates, sort descriptors and key paths.
@@ -62,3 +89,42 @@ public class SmartFolder: Folder {
     }
 }
 #endif
+
+extension SmartFolder {
+    /// The values of one `SmartFolder` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var title: String
+        public var query: String?
+        #if !canImport(CoreData)
+        /// The destination of `parent`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var parent: BatchInsertReference? = nil
+        #endif
+
+        public init(title: String, query: String? = nil) {
+            self.title = title
+            self.query = query
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "SmartFolder", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["title"] = rows[index].title
+            dictionary["query"] = rows[index].query
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "SmartFolder", keys: ["title", "query", "parent"], count: rows.count) { index, values in
+            values[0] = rows[index].title
+            values[1] = rows[index].query
+            values[2] = rows[index].parent
+        }
+        #endif
+    }
+}

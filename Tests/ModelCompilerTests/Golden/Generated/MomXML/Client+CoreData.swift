@@ -11,6 +11,24 @@ public class Client: NSManagedObject {
         NSFetchRequest<Client>(entityName: "Client")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Client>, sortBy sortDescriptors: [SortDescriptor<Client>] = []
+    ) throws -> NSFetchRequest<Client> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Client>(entityName: "Client")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Client`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let firstname = "firstname"
@@ -44,6 +62,15 @@ import ModelRuntime
 public class Client: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Client> {
         NSFetchRequest<Client>(entityName: "Client")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Client>, sortBy sortDescriptors: [SortDescriptor<Client>] = []
+    ) throws -> NSFetchRequest<Client> {
+        try NSFetchRequest<Client>(entityName: "Client", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Client`'s properties, for predicates, sort descriptors and key paths.
@@ -95,3 +122,46 @@ public class Client: NSManagedObject {
 
 extension Client: KeyPathStringConvertible {}
 #endif
+
+extension Client {
+    /// The values of one `Client` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var firstname: String?
+        public var id: Int16?
+        public var lastname: String?
+        #if !canImport(CoreData)
+        /// The destination of `client_commande`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var client_commande: BatchInsertReference? = nil
+        #endif
+
+        public init(firstname: String? = nil, id: Int16? = nil, lastname: String? = nil) {
+            self.firstname = firstname
+            self.id = id
+            self.lastname = lastname
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Client", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["firstname"] = rows[index].firstname
+            dictionary["id"] = rows[index].id
+            dictionary["lastname"] = rows[index].lastname
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Client", keys: ["firstname", "id", "lastname", "client_commande"], count: rows.count) { index, values in
+            values[0] = rows[index].firstname
+            values[1] = rows[index].id
+            values[2] = rows[index].lastname
+            values[3] = rows[index].client_commande
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ public class Commande: NSManagedObject {
         NSFetchRequest<Commande>(entityName: "Commande")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Commande>, sortBy sortDescriptors: [SortDescriptor<Commande>] = []
+    ) throws -> NSFetchRequest<Commande> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Commande>(entityName: "Commande")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Commande`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let date = "date"
@@ -46,6 +64,15 @@ import ModelRuntime
 public class Commande: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Commande> {
         NSFetchRequest<Commande>(entityName: "Commande")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Commande>, sortBy sortDescriptors: [SortDescriptor<Commande>] = []
+    ) throws -> NSFetchRequest<Commande> {
+        try NSFetchRequest<Commande>(entityName: "Commande", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Commande`'s properties, for predicates, sort descriptors and key paths.
@@ -105,3 +132,50 @@ public class Commande: NSManagedObject {
 
 extension Commande: KeyPathStringConvertible {}
 #endif
+
+extension Commande {
+    /// The values of one `Commande` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var date: String?
+        public var id: Int16?
+        public var note: String?
+        #if !canImport(CoreData)
+        /// The destination of `commande_client`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var commande_client: BatchInsertReference? = nil
+        /// The destination of `commande_produit`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var commande_produit: BatchInsertReference? = nil
+        #endif
+
+        public init(date: String? = nil, id: Int16? = nil, note: String? = nil) {
+            self.date = date
+            self.id = id
+            self.note = note
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Commande", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["date"] = rows[index].date
+            dictionary["id"] = rows[index].id
+            dictionary["note"] = rows[index].note
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Commande", keys: ["date", "id", "note", "commande_client", "commande_produit"], count: rows.count) { index, values in
+            values[0] = rows[index].date
+            values[1] = rows[index].id
+            values[2] = rows[index].note
+            values[3] = rows[index].commande_client
+            values[4] = rows[index].commande_produit
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ public class Produit: NSManagedObject {
         NSFetchRequest<Produit>(entityName: "Produit")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Produit>, sortBy sortDescriptors: [SortDescriptor<Produit>] = []
+    ) throws -> NSFetchRequest<Produit> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Produit>(entityName: "Produit")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Produit`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let attribute = "attribute"
@@ -85,6 +103,15 @@ public class Produit: NSManagedObject {
         NSFetchRequest<Produit>(entityName: "Produit")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Produit>, sortBy sortDescriptors: [SortDescriptor<Produit>] = []
+    ) throws -> NSFetchRequest<Produit> {
+        try NSFetchRequest<Produit>(entityName: "Produit", predicate: predicate, sortBy: sortDescriptors)
+    }
+
     /// The names of `Produit`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let attribute = "attribute"
@@ -150,3 +177,54 @@ public class Produit: NSManagedObject {
 
 extension Produit: KeyPathStringConvertible {}
 #endif
+
+extension Produit {
+    /// The values of one `Produit` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var attribute: CustomClass?
+        public var attribute1: Composite?
+        public var id: Int16?
+        public var prix: Double?
+        public var reference: String?
+        #if !canImport(CoreData)
+        /// The destination of `produit_commande`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var produit_commande: BatchInsertReference? = nil
+        #endif
+
+        public init(attribute: CustomClass? = nil, attribute1: Composite? = nil, id: Int16? = nil, prix: Double? = nil, reference: String? = nil) {
+            self.attribute = attribute
+            self.attribute1 = attribute1
+            self.id = id
+            self.prix = prix
+            self.reference = reference
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Produit", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["attribute"] = rows[index].attribute
+            dictionary["attribute1"] = rows[index].attribute1?.coreDataDictionary
+            dictionary["id"] = rows[index].id
+            dictionary["prix"] = rows[index].prix
+            dictionary["reference"] = rows[index].reference
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Produit", keys: ["attribute", "attribute1", "id", "prix", "reference", "produit_commande"], count: rows.count) { index, values in
+            values[0] = rows[index].attribute
+            values[1] = rows[index].attribute1?.coreDataDictionary
+            values[2] = rows[index].id
+            values[3] = rows[index].prix
+            values[4] = rows[index].reference
+            values[5] = rows[index].produit_commande
+        }
+        #endif
+    }
+}

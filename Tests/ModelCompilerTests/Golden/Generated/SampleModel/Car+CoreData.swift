@@ -11,6 +11,24 @@ public class Car: NSManagedObject {
         NSFetchRequest<Car>(entityName: "Car")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Car>, sortBy sortDescriptors: [SortDescriptor<Car>] = []
+    ) throws -> NSFetchRequest<Car> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Car>(entityName: "Car")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Car`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let color = "color"
@@ -61,6 +79,15 @@ import ModelRuntime
 public class Car: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Car> {
         NSFetchRequest<Car>(entityName: "Car")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Car>, sortBy sortDescriptors: [SortDescriptor<Car>] = []
+    ) throws -> NSFetchRequest<Car> {
+        try NSFetchRequest<Car>(entityName: "Car", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Car`'s properties, for predicates, sort descriptors and key paths.
@@ -136,3 +163,54 @@ public class Car: NSManagedObject {
 
 extension Car: KeyPathStringConvertible {}
 #endif
+
+extension Car {
+    /// The values of one `Car` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var color: Color?
+        public var maker: String?
+        public var markedForDeletionAsOf: Date?
+        public var model: String?
+        public var numberPlate: String
+        #if !canImport(CoreData)
+        /// The destination of `owner`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var owner: BatchInsertReference? = nil
+        #endif
+
+        public init(color: Color? = nil, maker: String? = nil, markedForDeletionAsOf: Date? = nil, model: String? = nil, numberPlate: String) {
+            self.color = color
+            self.maker = maker
+            self.markedForDeletionAsOf = markedForDeletionAsOf
+            self.model = model
+            self.numberPlate = numberPlate
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Car", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["color"] = rows[index].color
+            dictionary["maker"] = rows[index].maker
+            dictionary["markedForDeletionAsOf"] = rows[index].markedForDeletionAsOf
+            dictionary["model"] = rows[index].model
+            dictionary["numberPlate"] = rows[index].numberPlate
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Car", keys: ["color", "maker", "markedForDeletionAsOf", "model", "numberPlate", "owner"], count: rows.count) { index, values in
+            values[0] = rows[index].color
+            values[1] = rows[index].maker
+            values[2] = rows[index].markedForDeletionAsOf
+            values[3] = rows[index].model
+            values[4] = rows[index].numberPlate
+            values[5] = rows[index].owner
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ public class ExpensiveSportCar: SportCar {
         NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<ExpensiveSportCar>, sortBy sortDescriptors: [SortDescriptor<ExpensiveSportCar>] = []
+    ) throws -> NSFetchRequest<ExpensiveSportCar> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `ExpensiveSportCar`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let color = "color"
@@ -42,6 +60,15 @@ import ModelRuntime
 public class ExpensiveSportCar: SportCar {
     public class func fetchRequest() -> NSFetchRequest<ExpensiveSportCar> {
         NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<ExpensiveSportCar>, sortBy sortDescriptors: [SortDescriptor<ExpensiveSportCar>] = []
+    ) throws -> NSFetchRequest<ExpensiveSportCar> {
+        try NSFetchRequest<ExpensiveSportCar>(entityName: "ExpensiveSportCar", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `ExpensiveSportCar`'s properties, for predicates, sort descriptors and key paths.
@@ -81,3 +108,58 @@ public class ExpensiveSportCar: SportCar {
     }
 }
 #endif
+
+extension ExpensiveSportCar {
+    /// The values of one `ExpensiveSportCar` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var color: Color?
+        public var maker: String?
+        public var markedForDeletionAsOf: Date?
+        public var model: String?
+        public var numberPlate: String
+        public var isLimitedEdition: Bool?
+        #if !canImport(CoreData)
+        /// The destination of `owner`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var owner: BatchInsertReference? = nil
+        #endif
+
+        public init(color: Color? = nil, maker: String? = nil, markedForDeletionAsOf: Date? = nil, model: String? = nil, numberPlate: String, isLimitedEdition: Bool? = nil) {
+            self.color = color
+            self.maker = maker
+            self.markedForDeletionAsOf = markedForDeletionAsOf
+            self.model = model
+            self.numberPlate = numberPlate
+            self.isLimitedEdition = isLimitedEdition
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "ExpensiveSportCar", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["color"] = rows[index].color
+            dictionary["maker"] = rows[index].maker
+            dictionary["markedForDeletionAsOf"] = rows[index].markedForDeletionAsOf
+            dictionary["model"] = rows[index].model
+            dictionary["numberPlate"] = rows[index].numberPlate
+            dictionary["isLimitedEdition"] = rows[index].isLimitedEdition
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "ExpensiveSportCar", keys: ["color", "maker", "markedForDeletionAsOf", "model", "numberPlate", "isLimitedEdition", "owner"], count: rows.count) { index, values in
+            values[0] = rows[index].color
+            values[1] = rows[index].maker
+            values[2] = rows[index].markedForDeletionAsOf
+            values[3] = rows[index].model
+            values[4] = rows[index].numberPlate
+            values[5] = rows[index].isLimitedEdition
+            values[6] = rows[index].owner
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ public class Person: NSManagedObject {
         NSFetchRequest<Person>(entityName: "Person")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Person>, sortBy sortDescriptors: [SortDescriptor<Person>] = []
+    ) throws -> NSFetchRequest<Person> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Person>(entityName: "Person")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Person`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let firstName = "firstName"
@@ -51,6 +69,15 @@ import ModelRuntime
 public class Person: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Person> {
         NSFetchRequest<Person>(entityName: "Person")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Person>, sortBy sortDescriptors: [SortDescriptor<Person>] = []
+    ) throws -> NSFetchRequest<Person> {
+        try NSFetchRequest<Person>(entityName: "Person", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Person`'s properties, for predicates, sort descriptors and key paths.
@@ -139,3 +166,44 @@ extension Person {
     }
 }
 #endif
+
+extension Person {
+    /// The values of one `Person` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var firstName: String?
+        public var id: UUID
+        public var lastName: String?
+        public var updatedAt: Date
+
+        public init(firstName: String? = nil, id: UUID, lastName: String? = nil, updatedAt: Date) {
+            self.firstName = firstName
+            self.id = id
+            self.lastName = lastName
+            self.updatedAt = updatedAt
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Person", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["firstName"] = rows[index].firstName
+            dictionary["id"] = rows[index].id
+            dictionary["lastName"] = rows[index].lastName
+            dictionary["updatedAt"] = rows[index].updatedAt
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Person", keys: ["firstName", "id", "lastName", "updatedAt"], count: rows.count) { index, values in
+            values[0] = rows[index].firstName
+            values[1] = rows[index].id
+            values[2] = rows[index].lastName
+            values[3] = rows[index].updatedAt
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ package class User: NSManagedObject {
         NSFetchRequest<User>(entityName: "User")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc package class func fetchRequest(
+        _ predicate: Predicate<User>, sortBy sortDescriptors: [SortDescriptor<User>] = []
+    ) throws -> NSFetchRequest<User> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<User>(entityName: "User")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `User`'s properties, for predicates, sort descriptors and key paths.
     package enum Keys {
         package static let name = "name"
@@ -26,6 +44,15 @@ import ModelRuntime
 package class User: NSManagedObject {
     package class func fetchRequest() -> NSFetchRequest<User> {
         NSFetchRequest<User>(entityName: "User")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    package class func fetchRequest(
+        _ predicate: Predicate<User>, sortBy sortDescriptors: [SortDescriptor<User>] = []
+    ) throws -> NSFetchRequest<User> {
+        try NSFetchRequest<User>(entityName: "User", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `User`'s properties, for predicates, sort descriptors and key paths.
@@ -61,3 +88,36 @@ package class User: NSManagedObject {
 
 extension User: KeyPathStringConvertible {}
 #endif
+
+extension User {
+    /// The values of one `User` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    package struct BatchInsertValues {
+        package var name: String
+        package var petName: String?
+
+        package init(name: String, petName: String? = nil) {
+            self.name = name
+            self.petName = petName
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    package static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "User", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["name"] = rows[index].name
+            dictionary["petName"] = rows[index].petName
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "User", keys: ["name", "petName"], count: rows.count) { index, values in
+            values[0] = rows[index].name
+            values[1] = rows[index].petName
+        }
+        #endif
+    }
+}

@@ -73,6 +73,24 @@ internal class Trip: NSManagedObject {
         NSFetchRequest<Trip>(entityName: "Trip")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc internal class func fetchRequest(
+        _ predicate: Predicate<Trip>, sortBy sortDescriptors: [SortDescriptor<Trip>] = []
+    ) throws -> NSFetchRequest<Trip> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Trip>(entityName: "Trip")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
     internal enum Keys {
         internal static let id = "id"
@@ -178,6 +196,24 @@ internal class Stop: NSManagedObject {
         NSFetchRequest<Stop>(entityName: "Stop")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc internal class func fetchRequest(
+        _ predicate: Predicate<Stop>, sortBy sortDescriptors: [SortDescriptor<Stop>] = []
+    ) throws -> NSFetchRequest<Stop> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Stop>(entityName: "Stop")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
     internal enum Keys {
         internal static let name = "name"
@@ -212,6 +248,24 @@ internal class Stop: NSManagedObject {
 internal class Tag: NSManagedObject {
     @nonobjc internal class func fetchRequest() -> NSFetchRequest<Tag> {
         NSFetchRequest<Tag>(entityName: "Tag")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc internal class func fetchRequest(
+        _ predicate: Predicate<Tag>, sortBy sortDescriptors: [SortDescriptor<Tag>] = []
+    ) throws -> NSFetchRequest<Tag> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Tag>(entityName: "Tag")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
     }
 
     /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
@@ -249,6 +303,15 @@ import ModelRuntime
 internal class Trip: NSManagedObject {
     internal class func fetchRequest() -> NSFetchRequest<Trip> {
         NSFetchRequest<Trip>(entityName: "Trip")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    internal class func fetchRequest(
+        _ predicate: Predicate<Trip>, sortBy sortDescriptors: [SortDescriptor<Trip>] = []
+    ) throws -> NSFetchRequest<Trip> {
+        try NSFetchRequest<Trip>(entityName: "Trip", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
@@ -441,6 +504,15 @@ internal class Stop: NSManagedObject {
         NSFetchRequest<Stop>(entityName: "Stop")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    internal class func fetchRequest(
+        _ predicate: Predicate<Stop>, sortBy sortDescriptors: [SortDescriptor<Stop>] = []
+    ) throws -> NSFetchRequest<Stop> {
+        try NSFetchRequest<Stop>(entityName: "Stop", predicate: predicate, sortBy: sortDescriptors)
+    }
+
     /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
     internal enum Keys {
         internal static let name = "name"
@@ -502,6 +574,15 @@ extension Stop: KeyPathStringConvertible {}
 internal class Tag: NSManagedObject {
     internal class func fetchRequest() -> NSFetchRequest<Tag> {
         NSFetchRequest<Tag>(entityName: "Tag")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    internal class func fetchRequest(
+        _ predicate: Predicate<Tag>, sortBy sortDescriptors: [SortDescriptor<Tag>] = []
+    ) throws -> NSFetchRequest<Tag> {
+        try NSFetchRequest<Tag>(entityName: "Tag", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
@@ -586,6 +667,139 @@ typealias NSPredicate = ModelRuntime.NSPredicate
 // module-wide aliases make every file of this module use `ModelRuntime`'s.
 typealias NSSortDescriptor = ModelRuntime.NSSortDescriptor
 #endif
+
+extension Trip {
+    /// The values of one `Trip` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    internal struct BatchInsertValues {
+        internal var id: UUID
+        internal var name: String
+        internal var startDate: Date
+        internal var endDate: Date?
+        internal var isFavorite: Bool
+        internal var rating: Int16
+        internal var status: TripStatus
+
+        internal init(id: UUID, name: String, startDate: Date, endDate: Date? = nil, isFavorite: Bool, rating: Int16, status: TripStatus) {
+            self.id = id
+            self.name = name
+            self.startDate = startDate
+            self.endDate = endDate
+            self.isFavorite = isFavorite
+            self.rating = rating
+            self.status = status
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    internal static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Trip", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["id"] = rows[index].id
+            dictionary["name"] = rows[index].name
+            dictionary["startDate"] = rows[index].startDate
+            dictionary["endDate"] = rows[index].endDate
+            dictionary["isFavorite"] = rows[index].isFavorite
+            dictionary["rating"] = rows[index].rating
+            dictionary["status"] = rows[index].status.rawValue
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Trip", keys: ["id", "name", "startDate", "endDate", "isFavorite", "rating", "status"], count: rows.count) { index, values in
+            values[0] = rows[index].id
+            values[1] = rows[index].name
+            values[2] = rows[index].startDate
+            values[3] = rows[index].endDate
+            values[4] = rows[index].isFavorite
+            values[5] = rows[index].rating
+            values[6] = rows[index].status.rawValue
+        }
+        #endif
+    }
+}
+
+extension Stop {
+    /// The values of one `Stop` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    internal struct BatchInsertValues {
+        internal var name: String
+        internal var arrival: Date?
+        internal var notes: String?
+        internal var location: Location?
+        #if !canImport(CoreData)
+        /// The destination of `trip`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        internal var trip: BatchInsertReference? = nil
+        #endif
+
+        internal init(name: String, arrival: Date? = nil, notes: String? = nil, location: Location? = nil) {
+            self.name = name
+            self.arrival = arrival
+            self.notes = notes
+            self.location = location
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    internal static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Stop", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["name"] = rows[index].name
+            dictionary["arrival"] = rows[index].arrival
+            dictionary["notes"] = rows[index].notes
+            dictionary["location"] = rows[index].location?.coreDataDictionary
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Stop", keys: ["name", "arrival", "notes", "location", "trip"], count: rows.count) { index, values in
+            values[0] = rows[index].name
+            values[1] = rows[index].arrival
+            values[2] = rows[index].notes
+            values[3] = rows[index].location?.coreDataDictionary
+            values[4] = rows[index].trip
+        }
+        #endif
+    }
+}
+
+extension Tag {
+    /// The values of one `Tag` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    internal struct BatchInsertValues {
+        internal var name: String
+        internal var color: String
+
+        internal init(name: String, color: String) {
+            self.name = name
+            self.color = color
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    internal static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Tag", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["name"] = rows[index].name
+            dictionary["color"] = rows[index].color
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Tag", keys: ["name", "color"], count: rows.count) { index, values in
+            values[0] = rows[index].name
+            values[1] = rows[index].color
+        }
+        #endif
+    }
+}
 
 extension TripsModel {
     /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,

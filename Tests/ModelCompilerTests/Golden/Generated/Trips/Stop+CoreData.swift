@@ -11,6 +11,24 @@ public class Stop: NSManagedObject {
         NSFetchRequest<Stop>(entityName: "Stop")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Stop>, sortBy sortDescriptors: [SortDescriptor<Stop>] = []
+    ) throws -> NSFetchRequest<Stop> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Stop>(entityName: "Stop")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let name = "name"
@@ -46,6 +64,15 @@ import ModelRuntime
 public class Stop: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Stop> {
         NSFetchRequest<Stop>(entityName: "Stop")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Stop>, sortBy sortDescriptors: [SortDescriptor<Stop>] = []
+    ) throws -> NSFetchRequest<Stop> {
+        try NSFetchRequest<Stop>(entityName: "Stop", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Stop`'s properties, for predicates, sort descriptors and key paths.
@@ -106,3 +133,50 @@ public class Stop: NSManagedObject {
 
 extension Stop: KeyPathStringConvertible {}
 #endif
+
+extension Stop {
+    /// The values of one `Stop` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var name: String
+        public var arrival: Date?
+        public var notes: String?
+        public var location: Location?
+        #if !canImport(CoreData)
+        /// The destination of `trip`, by object ID or unique key, set in the same
+        /// SQL pass (Core Data's batch insert cannot set relationships).
+        public var trip: BatchInsertReference? = nil
+        #endif
+
+        public init(name: String, arrival: Date? = nil, notes: String? = nil, location: Location? = nil) {
+            self.name = name
+            self.arrival = arrival
+            self.notes = notes
+            self.location = location
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Stop", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["name"] = rows[index].name
+            dictionary["arrival"] = rows[index].arrival
+            dictionary["notes"] = rows[index].notes
+            dictionary["location"] = rows[index].location?.coreDataDictionary
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Stop", keys: ["name", "arrival", "notes", "location", "trip"], count: rows.count) { index, values in
+            values[0] = rows[index].name
+            values[1] = rows[index].arrival
+            values[2] = rows[index].notes
+            values[3] = rows[index].location?.coreDataDictionary
+            values[4] = rows[index].trip
+        }
+        #endif
+    }
+}

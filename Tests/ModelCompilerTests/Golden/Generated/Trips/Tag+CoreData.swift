@@ -11,6 +11,24 @@ public class Tag: NSManagedObject {
         NSFetchRequest<Tag>(entityName: "Tag")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Tag>, sortBy sortDescriptors: [SortDescriptor<Tag>] = []
+    ) throws -> NSFetchRequest<Tag> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Tag>(entityName: "Tag")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let name = "name"
@@ -45,6 +63,15 @@ import ModelRuntime
 public class Tag: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Tag> {
         NSFetchRequest<Tag>(entityName: "Tag")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Tag>, sortBy sortDescriptors: [SortDescriptor<Tag>] = []
+    ) throws -> NSFetchRequest<Tag> {
+        try NSFetchRequest<Tag>(entityName: "Tag", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Tag`'s properties, for predicates, sort descriptors and key paths.
@@ -109,3 +136,36 @@ extension Tag {
     }
 }
 #endif
+
+extension Tag {
+    /// The values of one `Tag` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var name: String
+        public var color: String
+
+        public init(name: String, color: String) {
+            self.name = name
+            self.color = color
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Tag", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["name"] = rows[index].name
+            dictionary["color"] = rows[index].color
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Tag", keys: ["name", "color"], count: rows.count) { index, values in
+            values[0] = rows[index].name
+            values[1] = rows[index].color
+        }
+        #endif
+    }
+}

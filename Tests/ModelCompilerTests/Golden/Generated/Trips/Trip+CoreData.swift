@@ -12,6 +12,24 @@ public class Trip: NSManagedObject {
         NSFetchRequest<Trip>(entityName: "Trip")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Trip>, sortBy sortDescriptors: [SortDescriptor<Trip>] = []
+    ) throws -> NSFetchRequest<Trip> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Trip>(entityName: "Trip")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let id = "id"
@@ -117,6 +135,15 @@ import ModelRuntime
 public class Trip: NSManagedObject {
     public class func fetchRequest() -> NSFetchRequest<Trip> {
         NSFetchRequest<Trip>(entityName: "Trip")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Trip>, sortBy sortDescriptors: [SortDescriptor<Trip>] = []
+    ) throws -> NSFetchRequest<Trip> {
+        try NSFetchRequest<Trip>(entityName: "Trip", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Trip`'s properties, for predicates, sort descriptors and key paths.
@@ -304,3 +331,56 @@ extension Trip {
     }
 }
 #endif
+
+extension Trip {
+    /// The values of one `Trip` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var id: UUID
+        public var name: String
+        public var startDate: Date
+        public var endDate: Date?
+        public var isFavorite: Bool
+        public var rating: Int16
+        public var status: TripStatus
+
+        public init(id: UUID, name: String, startDate: Date, endDate: Date? = nil, isFavorite: Bool, rating: Int16, status: TripStatus) {
+            self.id = id
+            self.name = name
+            self.startDate = startDate
+            self.endDate = endDate
+            self.isFavorite = isFavorite
+            self.rating = rating
+            self.status = status
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Trip", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["id"] = rows[index].id
+            dictionary["name"] = rows[index].name
+            dictionary["startDate"] = rows[index].startDate
+            dictionary["endDate"] = rows[index].endDate
+            dictionary["isFavorite"] = rows[index].isFavorite
+            dictionary["rating"] = rows[index].rating
+            dictionary["status"] = rows[index].status.rawValue
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Trip", keys: ["id", "name", "startDate", "endDate", "isFavorite", "rating", "status"], count: rows.count) { index, values in
+            values[0] = rows[index].id
+            values[1] = rows[index].name
+            values[2] = rows[index].startDate
+            values[3] = rows[index].endDate
+            values[4] = rows[index].isFavorite
+            values[5] = rows[index].rating
+            values[6] = rows[index].status.rawValue
+        }
+        #endif
+    }
+}

@@ -11,6 +11,24 @@ public class Sheet: NSManagedObject {
         NSFetchRequest<Sheet>(entityName: "Sheet")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc public class func fetchRequest(
+        _ predicate: Predicate<Sheet>, sortBy sortDescriptors: [SortDescriptor<Sheet>] = []
+    ) throws -> NSFetchRequest<Sheet> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Sheet>(entityName: "Sheet")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Sheet`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let cachedLayout = "cachedLayout"
@@ -56,6 +74,15 @@ public class Sheet: NSManagedObject {
         NSFetchRequest<Sheet>(entityName: "Sheet")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    public class func fetchRequest(
+        _ predicate: Predicate<Sheet>, sortBy sortDescriptors: [SortDescriptor<Sheet>] = []
+    ) throws -> NSFetchRequest<Sheet> {
+        try NSFetchRequest<Sheet>(entityName: "Sheet", predicate: predicate, sortBy: sortDescriptors)
+    }
+
     /// The names of `Sheet`'s properties, for predicates, sort descriptors and key paths.
     public enum Keys {
         public static let cachedLayout = "cachedLayout"
@@ -99,3 +126,32 @@ public class Sheet: NSManagedObject {
 
 extension Sheet: KeyPathStringConvertible {}
 #endif
+
+extension Sheet {
+    /// The values of one `Sheet` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    public struct BatchInsertValues {
+        public var name: String
+
+        public init(name: String) {
+            self.name = name
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    public static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Sheet", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["name"] = rows[index].name
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Sheet", keys: ["name"], count: rows.count) { index, values in
+            values[0] = rows[index].name
+        }
+        #endif
+    }
+}

@@ -1,0 +1,1 @@
+../../../Plugins/ModelgenPlugin/ModelBuildPlan.swift
