@@ -3,9 +3,9 @@ import Foundation
 import ModelStore
 
 extension NSManagedObjectContext {
-    /// Runs a batch insert, delete or update request in the store (`execute(_:)`). The changes
-    /// are made in SQL without objects and are not merged into any context: pass the result's
-    /// object IDs to ``mergeChanges(fromRemoteContextSave:into:)`` (`NSInsertedObjectsKey`,
+    /// Runs a batch insert, delete or update request in the store, or a persistent history
+    /// request (`execute(_:)`). Batch changes are made in SQL without objects and are not merged
+    /// into any context: pass the result's object IDs to ``mergeChanges(fromRemoteContextSave:into:)`` (`NSInsertedObjectsKey`,
     /// `NSUpdatedObjectsKey`, `NSDeletedObjectsKey` or the `…ObjectIDsKey`s), as with Core Data.
     public func execute(_ request: NSPersistentStoreRequest) throws -> NSPersistentStoreResult {
         checkQueue()
@@ -87,10 +87,12 @@ extension NSManagedObjectContext {
                 }
                 return NSBatchUpdateResult(result: ids, resultType: .updatedObjectIDsResultType)
             }
+        case let history as NSPersistentHistoryChangeRequest:
+            return try coordinator.execute(history)
         default:
             throw CoreDataError.make(
                 NSPersistentStoreUnsupportedRequestTypeError,
-                "execute(_:) runs batch insert, delete and update requests; use fetch(_:) for fetch requests")
+                "execute(_:) runs batch insert, delete, update and persistent history requests; use fetch(_:) for fetch requests")
         }
     }
 

@@ -88,13 +88,10 @@ open class NSPersistentHistoryChangeRequest: NSPersistentStoreRequest {
     }
 }
 
-/// The result of a request run with `execute(_:)` (`NSPersistentStoreResult`).
-open class NSPersistentStoreResult: NSObject {}
-
 /// The result of a history request (`NSPersistentHistoryResult`): `result` per the request's
 /// `resultType` — `true`, `[NSManagedObjectID]`, a count, `[NSPersistentHistoryTransaction]` or
 /// `[NSPersistentHistoryChange]`.
-open class NSPersistentHistoryResult: NSPersistentStoreResult {
+open class NSPersistentHistoryResult: NSPersistentStoreResult, @unchecked Sendable {
     public let resultType: NSPersistentHistoryResultType
     public let result: Any?
     /// Keeps the transactions alive for a changes-only result (changes hold them weakly).
