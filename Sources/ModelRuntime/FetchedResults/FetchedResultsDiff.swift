@@ -5,8 +5,9 @@ import Foundation
 /// them: applying the deletes (sections and objects, at their previous index paths), then the
 /// inserts (at their new index paths, ascending) — a move being a delete plus an insert — to the
 /// previous results gives the new results exactly. Objects keep their places relative to each
-/// other unless reported as moved; the fewest moves are reported (the objects that stay in a
-/// section are a longest increasing run of their previous positions).
+/// other unless reported as moved. As few objects as possible are reported as moved, changed
+/// objects rather than unchanged ones: the objects that stay in a section are the heaviest
+/// increasing run of their previous positions, unchanged objects weighing most.
 struct FetchedResultsDiff {
     struct Section {
         let name: String
@@ -57,7 +58,7 @@ struct FetchedResultsDiff {
             }
         }
         for section in new {
-            // Objects that were in the section of the same name before: those on a longest
+            // Objects that were in the section of the same name before: those on the heaviest
             // increasing run of previous rows stay, the others move.
             var candidates: [(key: ObjectIdentifier, oldRow: Int)] = []
             for key in section.keys {
@@ -71,7 +72,8 @@ struct FetchedResultsDiff {
                     moves.append(ObjectChange(key: key, type: .move, indexPath: oldPath, newIndexPath: newPaths[key]))
                 }
             }
-            let staying = Self.longestIncreasingRun(candidates.map(\.oldRow))
+            let staying = Self.heaviestIncreasingRun(
+                candidates.map(\.oldRow), weights: candidates.map { updated.contains($0.key) ? 1 : candidates.count + 1 })
             for (position, candidate) in candidates.enumerated() {
                 let oldPath = oldPaths[candidate.key]
                 let newPath = newPaths[candidate.key]
@@ -85,23 +87,32 @@ struct FetchedResultsDiff {
         objectChanges = deletes + inserts + moves + updates
     }
 
-    /// Positions (into `values`) of one longest strictly increasing subsequence.
-    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
-        guard !values.isEmpty else { return [] }
-        var tails: [Int] = []  // positions; values[tails[k]] is the smallest tail of a run of length k + 1
+    /// Positions (into `values`, distinct non-negative numbers) of a strictly increasing
+    /// subsequence of the greatest total weight. Unchanged objects weigh more than all changed
+    /// ones together, so a changed object is the one reported as moved when either could be.
+    static func heaviestIncreasingRun(_ values: [Int], weights: [Int]) -> Set<Int> {
+        guard let largest = values.max() else { return [] }
+        // A Fenwick tree over values holding, for each prefix, the heaviest run ending there.
+        var tree = [(weight: Int, position: Int)](repeating: (0, -1), count: largest + 2)
         var previous = [Int](repeating: -1, count: values.count)
+        var total = [Int](repeating: 0, count: values.count)
         for (position, value) in values.enumerated() {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            var best = (weight: 0, position: -1)
+            var index = value  // values below `value`: tree indexes 1...value
+            while index > 0 {
+                if tree[index].weight > best.weight { best = tree[index] }
+                index -= index & -index
             }
-            if low > 0 { previous[position] = tails[low - 1] }
-            if low == tails.count { tails.append(position) } else { tails[low] = position }
+            previous[position] = best.position
+            total[position] = best.weight + weights[position]
+            index = value + 1
+            while index < tree.count {
+                if total[position] > tree[index].weight { tree[index] = (total[position], position) }
+                index += index & -index
+            }
         }
         var result: Set<Int> = []
-        var position = tails[tails.count - 1]
+        var position = total.indices.max { total[$0] < total[$1] } ?? -1
         while position >= 0 {
             result.insert(position)
             position = previous[position]
