@@ -142,6 +142,7 @@ extension NSManagedObjectContext {
                 object.changedFlag = true
             }
             for id in deletes { parent.delete(parent.object(with: id)) }
+            parent.processPendingChanges()
         }
     }
 }

@@ -231,6 +231,21 @@ struct FetchedResultsTrackingTests {
         }
     }
 
+    @Test func aChildContextsSaveIsReportedInTheParent() throws {
+        let context = try Fixture.context(Fixture.trips)
+        let (controller, recorder) = try context.performAndWait { () throws in try Self.tracked(context) }
+        let child = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        child.parent = context
+        try child.performAndWait { () throws in
+            _ = EngineTestModel.insert("Trip", into: child, ["name": "ab", "note": "alps"])
+            try child.save()
+        }
+        context.performAndWait {
+            #expect(Self.summary(recorder) == ["insert ab - 1.1"])
+            #expect(controller.fetchedObjects?.count == 7)
+        }
+    }
+
     @Test func resetDropsTheResultsUntilTheNextFetch() throws {
         let context = try Fixture.context(Fixture.trips)
         try context.performAndWait { () throws in
