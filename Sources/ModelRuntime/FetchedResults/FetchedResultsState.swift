@@ -211,7 +211,9 @@ final class FetchedResultsState {
 
     /// The single section's changes as a collection difference of object IDs (moves are a
     /// removal and an insertion associated with each other; updates are not part of it).
-    private func difference(_ diff: FetchedResultsDiff, objectsByKey: [ObjectIdentifier: AnyObject]) -> CollectionDifference<NSManagedObjectID> {
+    private func difference(_ diff: FetchedResultsDiff, objectsByKey: [ObjectIdentifier: AnyObject]) -> CollectionDifference<
+        NSManagedObjectID
+    > {
         var changes: [CollectionDifference<NSManagedObjectID>.Change] = []
         for change in diff.objectChanges {
             guard let object = objectsByKey[change.key], let id = objectID(object) else { continue }

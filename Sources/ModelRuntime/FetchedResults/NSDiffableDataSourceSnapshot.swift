@@ -37,7 +37,9 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
 
     /// The item's position in `itemIdentifiers`, or nil.
     public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-        guard let section = sectionIndexByItem[identifier], let index = itemsBySection[section].firstIndex(of: identifier) else { return nil }
+        guard let section = sectionIndexByItem[identifier], let index = itemsBySection[section].firstIndex(of: identifier) else {
+            return nil
+        }
         return itemsBySection[..<section].reduce(index) { $0 + $1.count }
     }
 

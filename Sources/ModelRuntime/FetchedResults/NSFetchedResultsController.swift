@@ -88,7 +88,8 @@ open class NSFetchedResultsController<ResultType>: NSObject {
         guard indexPath.count == 2, let sections = state.sections, sections.indices.contains(indexPath[0]),
             sections[indexPath[0]].members.indices.contains(indexPath[1])
         else {
-            preconditionFailure("NSFetchedResultsController: no object at index \(indexPath.last ?? -1) in section at index \(indexPath.first ?? -1)")
+            preconditionFailure(
+                "NSFetchedResultsController: no object at index \(indexPath.last ?? -1) in section at index \(indexPath.first ?? -1)")
         }
         return sections[indexPath[0]].members[indexPath[1]] as! ResultType
     }

@@ -32,7 +32,8 @@ public protocol NSFetchedResultsControllerDelegate: NSObjectProtocol {
         -> String?
     func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>)
     func controller(
-        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference)
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChangeContentWith snapshot: NSDiffableDataSourceSnapshotReference
+    )
     func controller(
         _ controller: NSFetchedResultsController<NSFetchRequestResult>, didChangeContentWith diff: CollectionDifference<NSManagedObjectID>)
 }
@@ -52,7 +53,9 @@ extension NSFetchedResultsControllerDelegate {
         atSectionIndex sectionIndex: Int, for type: NSFetchedResultsChangeType
     ) {}
 
-    public func controller(_ controller: NSFetchedResultsController<NSFetchRequestResult>, sectionIndexTitleForSectionName sectionName: String)
+    public func controller(
+        _ controller: NSFetchedResultsController<NSFetchRequestResult>, sectionIndexTitleForSectionName sectionName: String
+    )
         -> String?
     {
         controller.state.unimplemented.insert(.sectionIndexTitle)

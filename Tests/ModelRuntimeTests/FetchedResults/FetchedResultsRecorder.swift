@@ -65,7 +65,10 @@ final class FetchedResultsRecorder: NSObject, NSFetchedResultsControllerDelegate
         for change in objectChanges where change.type != .insert {
             guard let path = change.indexPath, sections.indices.contains(path[0]), sections[path[0]].objects.indices.contains(path[1]),
                 sections[path[0]].objects[path[1]] == ObjectIdentifier(change.object)
-            else { throw Mismatch(description: "old index path \(String(describing: change.indexPath)) does not name the \(change.type) object") }
+            else {
+                throw Mismatch(
+                    description: "old index path \(String(describing: change.indexPath)) does not name the \(change.type) object")
+            }
         }
         let removals = objectChanges.filter { $0.type == .delete || $0.type == .move }.compactMap(\.indexPath)
         for path in removals.sorted(by: >) { sections[path[0]].objects.remove(at: path[1]) }
