@@ -31,7 +31,7 @@ public enum Modelgen {
         ValidateCommand.command, DumpCommand.command, ChecksumCommand.command, CompileCommand.command, GenerateCommand.command,
         ImportCommand.command,
         ExportCommand.command, BuildCommand.command,
-        InspectStoreCommand.command, ShipCommand.command, MigrationsCommand.command,
+        InspectStoreCommand.command, ShipCommand.command, MigrationsCommand.command, MigrateStoreCommand.command,
     ]
 
     static var overview: String {

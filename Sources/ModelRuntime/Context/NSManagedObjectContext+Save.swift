@@ -14,7 +14,7 @@ extension NSManagedObjectContext {
         let insertedNow = Array(inserted.values)
         let deletedNow = Array(deleted.values)
         let updatedNow = changed.values.filter { !$0.insertedFlag && !$0.deletedFlag && $0.hasPersistentChangedValues }
-        for object in insertedNow + updatedNow + deletedNow { object.willSave() }
+        for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.willSave() } }
         var errors: [NSError] = []
         func collect(_ body: () throws -> Void) {
             do { try body() } catch let error as NSError { errors.append(error) }
@@ -26,7 +26,7 @@ extension NSManagedObjectContext {
         if let parent {
             try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
         } else {
-            try assignPermanentIDs(insertedNow.filter { $0.id.isTemporaryID })
+            try assignPermanentIDs(insertedNow.filter { !$0.hasID || $0.id.isTemporaryID })
             let derived: [(key: ObjectKey, property: String, value: SQLiteValue)]
             do {
                 derived = try writeToStores(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
@@ -43,14 +43,19 @@ extension NSManagedObjectContext {
         inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject]
     ) {
         let writesStore = parent == nil
+        var savedInserted: [NSManagedObject] = []
+        savedInserted.reserveCapacity(insertedNow.count)
         for object in insertedNow where object.context === self {
+            savedInserted.append(object)
             object.insertedFlag = false
             object.changedFlag = false
+            object.writtenSlots.removeAll()
             object.committed = object.values
             if writesStore { object.version = 1 }
         }
         for object in updatedNow {
             object.changedFlag = false
+            object.writtenSlots.removeAll()
             object.committed = object.values
             if writesStore { object.version += 1 }
         }
@@ -61,17 +66,17 @@ extension NSManagedObjectContext {
         // Objects touched only as inverses (changed, not persistently) are clean now too.
         for object in changed.values where !object.deletedFlag {
             object.changedFlag = false
+            object.writtenSlots.removeAll()
             object.committed = object.values
         }
-        let savedInserted = Set(insertedNow.filter { $0.context === self })
         inserted.removeAll()
-        deleted.removeAll()
-        changed.removeAll()
-        for object in insertedNow + updatedNow + deletedNow { object.didSave() }
+        deleted.removeAll(keepingCapacity: true)
+        changed.removeAll(keepingCapacity: true)
+        for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.didSave() } }
         NotificationCenter.default.post(
             name: .NSManagedObjectContextDidSave, object: self,
             userInfo: [
-                NSInsertedObjectsKey: savedInserted, NSUpdatedObjectsKey: Set(updatedNow), NSDeletedObjectsKey: Set(deletedNow),
+                NSInsertedObjectsKey: Set(savedInserted), NSUpdatedObjectsKey: Set(updatedNow), NSDeletedObjectsKey: Set(deletedNow),
             ])
     }
 
@@ -86,21 +91,23 @@ extension NSManagedObjectContext {
         guard let coordinator = persistentStoreCoordinator else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
         }
-        var stores: [ObjectIdentifier: NSPersistentStore] = [:]
-        for object in insertedNow + updatedNow + deletedNow {
-            if let store = object.id.persistentStore { stores[ObjectIdentifier(store)] = store }
+        // The objects of each store, by the store's identity (no weak reference loaded per object).
+        var keys: Set<ObjectIdentifier> = []
+        for objects in [insertedNow, updatedNow, deletedNow] {
+            for object in objects { if let key = object.id.storeKey { keys.insert(key) } }
         }
+        let stores = coordinator.persistentStores.filter { keys.contains(ObjectIdentifier($0)) }
         var derived: [(key: ObjectKey, property: String, value: SQLiteValue)] = []
         try coordinator.locked {
-            for store in stores.values.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }) {
+            for store in stores.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }) {
                 guard !store.isReadOnly else {
                     throw CoreDataError.make(NSPersistentStoreSaveError, "The store at \(store.url?.path ?? "") is read-only")
                 }
-                let mine = { (object: NSManagedObject) in object.id.persistentStore === store }
+                let key = ObjectIdentifier(store)
+                let mine = { (objects: [NSManagedObject]) in objects.filter { $0.id.storeKey == key } }
                 let writer = RowWriter(context: self, store: store)
                 discardDerivedValueChanges(of: store)
-                try writer.write(
-                    inserted: insertedNow.filter(mine), updated: updatedNow.filter(mine), deleted: deletedNow.filter(mine))
+                try writer.write(inserted: mine(insertedNow), updated: mine(updatedNow), deleted: mine(deletedNow))
                 derived += takeDerivedValueChanges(of: store)
             }
         }
@@ -116,7 +123,7 @@ extension NSManagedObjectContext {
     ) throws {
         let inserts = insertedNow.map { (id: $0.id, entity: $0.entity, values: Snapshot.take($0, slots: nil)) }
         let updates = updatedNow.map { object in
-            (id: object.id, values: Snapshot.take(object, slots: object.engine.properties.indices.filter { object.isChanged($0) }))
+            (id: object.id, values: Snapshot.take(object, slots: object.candidateChangedSlots.filter { object.isChanged($0) }))
         }
         let deletes = deletedNow.map(\.id)
         let box = UncheckedBox((inserts, updates, deletes))
@@ -138,6 +145,7 @@ extension NSManagedObjectContext {
                 let object = parent.object(with: update.id)
                 if object.faultState != .materialized { object.fireFault() }
                 Snapshot.apply(update.values, to: object, in: parent)
+                for (slot, _) in update.values { object.writtenSlots.insert(slot) }
                 parent.noteChanged(object)
                 object.changedFlag = true
             }

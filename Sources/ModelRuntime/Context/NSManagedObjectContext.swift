@@ -160,7 +160,8 @@ open class NSManagedObjectContext: NSObject {
     open var insertedObjects: Set<NSManagedObject> { Set(inserted.values) }
     open var updatedObjects: Set<NSManagedObject> { Set(changed.values.filter { !$0.insertedFlag && !$0.deletedFlag }) }
     open var deletedObjects: Set<NSManagedObject> { Set(deleted.values) }
-    open var registeredObjects: Set<NSManagedObject> { Set(registry.values) }
+    /// Inserted objects count as registered whether or not their temporary ID was made yet.
+    open var registeredObjects: Set<NSManagedObject> { Set(registry.values).union(inserted.values) }
 
     func register(_ object: NSManagedObject) {
         registry[ObjectKey(object.id)] = object
@@ -182,17 +183,18 @@ open class NSManagedObjectContext: NSObject {
         object.deletedFlag = false
         if object.committed == nil {
             let engine = object.engine
-            for slot in engine.attributeSlots where object.values[slot] == nil {
-                if let attribute = engine.properties[slot] as? NSAttributeDescription, let value = attribute.defaultValue {
-                    object.values[slot] = object.normalizedAttribute(value, slot: slot)
-                }
-            }
+            for (slot, value) in engine.writeChecks.defaultValues where object.values[slot] == nil { object.values[slot] = value }
             for slot in engine.relationshipSlots where engine.isRelationshipToMany(slot) && !(object.values[slot] is ToMany) {
                 object.values[slot] = ToMany()
             }
         }
         inserted[ObjectIdentifier(object)] = object
-        register(object)
+        // Registered by its temporary ID once one is made (see `NSManagedObject.id`).
+        if object.hasID {
+            register(object)
+        } else if object.insertionNumber == 0 {
+            object.insertionNumber = TemporaryIdentity.next()
+        }
         object.awakeFromInsert()
     }
 
@@ -231,7 +233,7 @@ open class NSManagedObjectContext: NSObject {
                 break
             }
         }
-        if object.insertedFlag { registry.removeValue(forKey: ObjectKey(object.id)) }
+        if object.insertedFlag, object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
     }
 
     // MARK: Objects by ID
@@ -285,7 +287,7 @@ open class NSManagedObjectContext: NSObject {
     /// Gives the objects permanent IDs now (keys allocated from the store).
     open func obtainPermanentIDs(for objects: [NSManagedObject]) throws {
         checkQueue()
-        try assignPermanentIDs(objects.filter { $0.id.isTemporaryID })
+        try assignPermanentIDs(objects.filter { !$0.hasID || $0.id.isTemporaryID })
     }
 
     func assignPermanentIDs(_ objects: [NSManagedObject]) throws {
@@ -293,33 +295,50 @@ open class NSManagedObjectContext: NSObject {
         guard let coordinator = persistentStoreCoordinator else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
         }
-        var groups: [ObjectIdentifier: (store: NSPersistentStore, root: Int, objects: [NSManagedObject])] = [:]
+        // Objects by store and table (root entity), in the order first met; the store of an
+        // entity is looked up once.
+        var groups: [(store: NSPersistentStore, root: Int, objects: [NSManagedObject])] = []
+        var storesByEntity: [ObjectIdentifier: NSPersistentStore] = [:]
+        var last: (entity: NSEntityDescription, group: Int)?
         for object in objects {
-            guard let store = coordinator.store(for: object.entity) else {
+            let entity = object.entity
+            if let last, last.entity === entity {
+                groups[last.group].objects.append(object)
+                continue
+            }
+            guard let store = storesByEntity[ObjectIdentifier(entity)] ?? coordinator.store(for: entity) else {
                 throw CoreDataError.make(
-                    NSPersistentStoreSaveError, "No store can hold objects of entity \(object.entity.name ?? "")",
+                    NSPersistentStoreSaveError, "No store can hold objects of entity \(entity.name ?? "")",
                     [NSAffectedObjectsErrorKey: [object]])
             }
-            groups[ObjectIdentifier(store), default: (store, 0, [])].objects.append(object)
+            storesByEntity[ObjectIdentifier(entity)] = store
+            let root = object.engine.rootNumber
+            let group =
+                groups.firstIndex { $0.store === store && $0.root == root }
+                ?? {
+                    groups.append((store, root, []))
+                    groups[groups.count - 1].objects.reserveCapacity(objects.count)
+                    return groups.count - 1
+                }()
+            groups[group].objects.append(object)
+            last = (entity, group)
         }
+        // Each object is registered under its permanent ID below.
+        registry.reserveCapacity(registry.count + objects.count)
         try coordinator.locked {
-            for group in groups.values {
-                var byRoot: [Int: [NSManagedObject]] = [:]
-                for object in group.objects { byRoot[object.engine.rootNumber, default: []].append(object) }
-                for (root, unordered) in byRoot.sorted(by: { $0.key < $1.key }) {
-                    // Keys in insertion order (temporary IDs count up), not in the registry's
-                    // hash order, so equal work gives equal stores.
-                    let members = unordered.sorted { $0.id.insertionNumber < $1.id.insertionNumber }
-                    guard !group.store.isReadOnly else {
-                        throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
-                    }
-                    let first = try group.store.engine.allocateKeys(members.count, root: root)
-                    for (offset, object) in members.enumerated() {
-                        registry.removeValue(forKey: ObjectKey(object.id))
-                        object.id = NSManagedObjectID(
-                            entity: object.entity, rootEntityNumber: root, key: .permanent(first + Int64(offset)), store: group.store)
-                        register(object)
-                    }
+            for (store, root, unordered) in groups.sorted(by: { $0.root < $1.root }) {
+                // Keys in insertion order, not in the order of the context's sets, so equal
+                // work gives equal stores.
+                let members = unordered.sorted { $0.insertionOrder < $1.insertionOrder }
+                guard !store.isReadOnly else {
+                    throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
+                }
+                let first = try store.engine.allocateKeys(members.count, root: root)
+                for (offset, object) in members.enumerated() {
+                    if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
+                    object.id = NSManagedObjectID(
+                        entity: object.entity, rootEntityNumber: root, key: .permanent(first + Int64(offset)), store: store)
+                    register(object)
                 }
             }
         }
@@ -333,9 +352,13 @@ open class NSManagedObjectContext: NSObject {
         checkQueue()
         guard object.context === self, !object.insertedFlag else { return }
         if flag && object.changedFlag {
-            let local = object.engine.properties.indices.filter { object.isChanged($0) }.map { ($0, object.values[$0]) }
+            let local = object.candidateChangedSlots.filter { object.isChanged($0) }.map { ($0, object.values[$0]) }
             _ = loadRow(into: object)
-            for (slot, value) in local { object.values[slot] = value }
+            object.writtenSlots.removeAll()
+            for (slot, value) in local {
+                object.values[slot] = value
+                object.writtenSlots.insert(slot)
+            }
             object.changedFlag = !local.isEmpty
             if local.isEmpty { changed.removeValue(forKey: ObjectIdentifier(object)) }
             return
@@ -347,6 +370,7 @@ open class NSManagedObjectContext: NSObject {
         object.willTurnIntoFault()
         changed.removeValue(forKey: ObjectIdentifier(object))
         object.changedFlag = false
+        object.writtenSlots.removeAll()
         object.committed = nil
         object.values = ContiguousArray(repeating: nil, count: object.engine.slotCount)
         object.faultState = .hollow
@@ -362,7 +386,7 @@ open class NSManagedObjectContext: NSObject {
     open func rollback() {
         checkQueue()
         for object in inserted.values {
-            registry.removeValue(forKey: ObjectKey(object.id))
+            if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
             object.context = nil
             object.insertedFlag = false
         }
@@ -373,6 +397,7 @@ open class NSManagedObjectContext: NSObject {
         for object in touched where object.context === self {
             object.deletedFlag = false
             object.changedFlag = false
+            object.writtenSlots.removeAll()
             if let committed = object.committed {
                 object.values = committed
             } else {

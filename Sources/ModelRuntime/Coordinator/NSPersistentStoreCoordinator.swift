@@ -35,7 +35,9 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// Adds a store: `NSSQLiteStoreType` at a file URL (created when missing; `/dev/null` for a
     /// store in memory) or `NSInMemoryStoreType`. A store another model version wrote fails with
-    /// `NSPersistentStoreIncompatibleVersionHashError`.
+    /// `NSPersistentStoreIncompatibleVersionHashError`, unless the options ask for a migration
+    /// (`NSMigratePersistentStoresAutomaticallyOption` with `NSInferMappingModelAutomaticallyOption`,
+    /// or `NSPersistentStoreStagedMigrationManagerOptionKey`; see docs/Migrations.md).
     @discardableResult
     open func addPersistentStore(
         ofType storeType: String, configurationName configuration: String?, at storeURL: URL?, options: [AnyHashable: Any]? = nil
@@ -57,6 +59,9 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
                 stores.contains(where: { $0.url?.standardizedFileURL == storeURL.standardizedFileURL })
             {
                 throw CoreDataError.make(NSPersistentStoreOpenError, "The store at \(storeURL.path) is already added to this coordinator")
+            }
+            if let storeURL, storeType == NSSQLiteStoreType, storeURL.path != "/dev/null", !readOnly {
+                try StoreMigrationOnLoad.migrateIfNeeded(at: storeURL, options: options, model: managedObjectModel)
             }
             let engine = try SQLiteStoreEngine(
                 url: storeType == NSInMemoryStoreType ? nil : storeURL, inMemory: storeType == NSInMemoryStoreType, readOnly: readOnly,
@@ -85,6 +90,13 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         var options: [AnyHashable: Any] = [:]
         for (key, value) in storeDescription.options { options[key] = value }
         if storeDescription.isReadOnly { options[NSReadOnlyPersistentStoreOption] = true }
+        // The description's migration flags (true by default) become options, unless set as options.
+        if options[NSMigratePersistentStoresAutomaticallyOption] == nil {
+            options[NSMigratePersistentStoresAutomaticallyOption] = storeDescription.shouldMigrateStoreAutomatically
+        }
+        if options[NSInferMappingModelAutomaticallyOption] == nil {
+            options[NSInferMappingModelAutomaticallyOption] = storeDescription.shouldInferMappingModelAutomatically
+        }
         do {
             try addPersistentStore(
                 ofType: storeDescription.type, configurationName: storeDescription.configuration, at: storeDescription.url,

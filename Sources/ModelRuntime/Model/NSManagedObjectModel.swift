@@ -12,6 +12,9 @@ open class NSManagedObjectModel: NSObject, NSCopying {
     /// Set once a coordinator uses the model; from then on nothing in it may change.
     package private(set) var isInUse = false
     let modelEngineCaches = EngineCaches()
+    /// The compiled model (`.momd` folder or `.mom` file) the model was loaded from, if any: its
+    /// sibling versions are the source models a migration on load looks for first.
+    package private(set) var compiledModelURL: URL?
 
     open var versionIdentifiers: Set<AnyHashable> = [] {
         willSet { requireEditable(self, "the version identifiers") }
@@ -26,6 +29,7 @@ open class NSManagedObjectModel: NSObject, NSCopying {
     public convenience init?(contentsOf url: URL) {
         guard let decoded = try? Self.decode(contentsOf: url) else { return nil }
         self.init(decoded.version, versionIdentifiers: decoded.versionIdentifiers)
+        compiledModelURL = url
     }
 
     /// Builds the description objects of a schema version.

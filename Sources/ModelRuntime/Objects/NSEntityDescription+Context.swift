@@ -4,7 +4,9 @@ import Foundation
 extension NSEntityDescription {
     /// The entity named `entityName` in the model of the context's coordinator.
     public class func entity(forEntityName entityName: String, in context: NSManagedObjectContext) -> NSEntityDescription? {
-        context.persistentStoreCoordinator?.managedObjectModel.entitiesByName[entityName]
+        guard let coordinator = context.persistentStoreCoordinator else { return nil }
+        // The engine's index of the model in use, without the model's lock.
+        return coordinator.engineModel.entity(named: entityName)?.description ?? coordinator.managedObjectModel.entitiesByName[entityName]
     }
 
     /// Inserts a new object of the named entity into the context, of the entity's class.

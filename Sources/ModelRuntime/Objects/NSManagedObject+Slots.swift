@@ -34,6 +34,7 @@ final class ToManyUnloaded: @unchecked Sendable {
 /// Equality and descriptions of slot values.
 enum SlotValues {
     static func equal(_ a: Any?, _ b: Any?) -> Bool {
+        if let a, let b, let same = sameScalar(a, b) { return same }
         switch (a, b) {
         case (nil, nil): return true
         case (nil, _), (_, nil): return false
@@ -42,6 +43,22 @@ enum SlotValues {
         case (is ToManyUnloaded, is ToManyUnloaded): return true
         case (is ToManyUnloaded, _), (_, is ToManyUnloaded): return false
         case (let a?, let b?): return QueryValues.equal(a, b)
+        }
+    }
+
+    /// Equality of two values of the same common attribute type, without bridging; nil for others.
+    private static func sameScalar(_ a: Any, _ b: Any) -> Bool? {
+        let type = Swift.type(of: a)
+        guard type == Swift.type(of: b) else { return nil }
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(String.self): return (a as! String) == (b as! String)
+        case ObjectIdentifier(Int64.self): return (a as! Int64) == (b as! Int64)
+        case ObjectIdentifier(Double.self): return (a as! Double) == (b as! Double)
+        case ObjectIdentifier(Bool.self): return (a as! Bool) == (b as! Bool)
+        case ObjectIdentifier(Date.self): return (a as! Date) == (b as! Date)
+        case ObjectIdentifier(Int32.self): return (a as! Int32) == (b as! Int32)
+        case ObjectIdentifier(Int16.self): return (a as! Int16) == (b as! Int16)
+        default: return nil
         }
     }
 
@@ -122,10 +139,7 @@ extension NSManagedObject {
     }
 
     func normalizedAttribute(_ value: Any?, slot: Int) -> Any? {
-        switch engine.slotKinds[slot] {
-        case .attribute(let type, _): StoreValueCodec.normalized(value, as: type)
-        default: KeyPathReader.unwrapped(value)
-        }
+        WriteChecks.normalized(value, kind: engine.slotKinds[slot])
     }
 
     static func objects(in value: Any?) -> [NSManagedObject] {
@@ -171,9 +185,12 @@ extension NSManagedObject {
     /// Records a change of `slot`: the object becomes updated in its context.
     func storeChange(_ value: Any?, atSlot slot: Int) {
         values[slot] = value
+        writtenSlots.insert(slot)
         if !changedFlag {
             changedFlag = true
-            context?.noteChanged(self)
+            // The context tracks inserted objects as inserted; they join its changed objects
+            // once saved (or adopted as a stored row).
+            if !insertedFlag { context?.noteChanged(self) }
         }
     }
 

@@ -21,17 +21,28 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     let engine: EngineEntity
     private var idStorage: NSManagedObjectID?
     /// The object's ID; a temporary one is made on first use, so fetched objects (which get their
-    /// permanent ID at once) never make one.
+    /// permanent ID at once) never make one, nor do inserted objects nobody asks for before they
+    /// are saved. An inserted object is registered in its context under its temporary ID when
+    /// the ID is made.
     var id: NSManagedObjectID {
         get {
             if let idStorage { return idStorage }
+            let number = insertionNumber != 0 ? insertionNumber : TemporaryIdentity.next()
             let made = NSManagedObjectID(
-                entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(TemporaryIdentity.next()), store: nil)
+                entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(number), store: nil)
             idStorage = made
+            if insertedFlag, let context { context.register(self) }
             return made
         }
         set { idStorage = newValue }
     }
+    /// Whether the object has an ID yet (one that may be registered).
+    var hasID: Bool { idStorage != nil }
+    /// When the object was inserted: a number from ``TemporaryIdentity``, which its temporary ID
+    /// takes when made; 0 for an object inserted with an ID already, or never inserted.
+    var insertionNumber: UInt64 = 0
+    /// The order new rows get their keys in: insertion order.
+    var insertionOrder: UInt64 { insertionNumber != 0 ? insertionNumber : (idStorage?.insertionNumber ?? 0) }
     weak var context: NSManagedObjectContext?
     /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
     var values: ContiguousArray<Any?>
@@ -45,6 +56,8 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// The object's row was gone when its fault fired (see +InaccessibleFaults).
     var inaccessibleFlag = false
     var changedFlag = false
+    /// Slots written since the values were last committed; see ``ChangedSlots``.
+    var writtenSlots = ChangedSlots()
     /// The batched fetch that loads this object's row, and the object's position in it.
     var batches: FetchBatches?
     var batchPosition = 0
@@ -92,7 +105,11 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     open var isFault: Bool { faultState != .materialized }
     open var hasChanges: Bool { insertedFlag || deletedFlag || changedFlag }
     /// Core Data's `hasPersistentChangedValues`.
-    open var hasPersistentChangedValues: Bool { !changedValues().isEmpty }
+    open var hasPersistentChangedValues: Bool {
+        guard hasChanges else { return false }
+        if committed == nil { return (0..<engine.slotCount).contains { isChanged($0) } }
+        return writtenSlots.slots(below: engine.slotCount).contains { isChanged($0) }
+    }
 
     // MARK: Life cycle hooks
 
@@ -175,7 +192,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// The persistent properties whose values differ from the last saved or fetched ones.
     open func changedValues() -> [String: Any] {
         var result: [String: Any] = [:]
-        for slot in 0..<engine.slotCount where isChanged(slot) {
+        for slot in candidateChangedSlots where isChanged(slot) {
             result[engine.properties[slot].name] = publicValue(atSlot: slot, loading: false) ?? NSNull()
         }
         return result
@@ -199,8 +216,15 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         return result
     }
 
+    /// The slots that may differ from their committed values: the written ones, or every slot of
+    /// an object that has no committed values.
+    var candidateChangedSlots: [Int] {
+        committed == nil ? Array(0..<engine.slotCount) : writtenSlots.slots(below: engine.slotCount)
+    }
+
     func isChanged(_ slot: Int) -> Bool {
         guard hasChanges else { return false }
+        if committed != nil, !writtenSlots.contains(slot) { return false }
         if case .transientRelationship = engine.slotKinds[slot] { return false }
         if case .attribute(_, column: nil) = engine.slotKinds[slot] { return false }
         guard let committed else { return values[slot] != nil && !(values[slot] is ToManyUnloaded) }

@@ -17,6 +17,9 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
     /// The root entity's number (`Z_ENT` of the inheritance root); IDs of one table compare by it.
     let rootEntityNumber: Int
     private weak var store: NSPersistentStore?
+    /// The store's identity, taken once: registries key objects by it without loading the weak
+    /// reference.
+    let storeKey: ObjectIdentifier?
     /// The store's identifier, kept so an ID stays equal and describable after its store is removed.
     let storeIdentifier: String?
 
@@ -25,6 +28,7 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
         self.rootEntityNumber = rootEntityNumber
         self.key = key
         self.store = store
+        storeKey = store.map(ObjectIdentifier.init)
         storeIdentifier = store?.identifier
         super.init()
     }
@@ -99,7 +103,7 @@ struct ObjectKey: Hashable {
     let key: NSManagedObjectID.Key
 
     init(_ id: NSManagedObjectID) {
-        store = id.persistentStore.map(ObjectIdentifier.init)
+        store = id.storeKey
         root = id.rootEntityNumber
         key = id.key
     }
@@ -108,6 +112,15 @@ struct ObjectKey: Hashable {
         self.store = ObjectIdentifier(store)
         self.root = root
         key = .permanent(primaryKey)
+    }
+
+    /// One word per key: keys differ in their number and table far more often than in their
+    /// store, which equality still compares.
+    func hash(into hasher: inout Hasher) {
+        switch key {
+        case .permanent(let value): hasher.combine(Int(truncatingIfNeeded: value) &* 64 &+ root)
+        case .temporary(let value): hasher.combine(~(Int(truncatingIfNeeded: value) &* 64 &+ root))
+        }
     }
 }
 #endif

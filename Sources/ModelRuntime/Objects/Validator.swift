@@ -50,9 +50,8 @@ enum Validator {
     static func errors(of object: NSManagedObject) -> [NSError] {
         var errors: [NSError] = []
         let engine = object.engine
-        for slot in 0..<engine.slotCount {
+        for slot in engine.writeChecks.validatedSlots {
             let property = engine.properties[slot]
-            if property.isTransient { continue }
             if let relationship = property as? NSRelationshipDescription {
                 if engine.isRelationshipToMany(slot) {
                     if object.values[slot] is ToManyUnloaded && relationship.isOptional && relationship.minCount == 0

@@ -37,7 +37,9 @@ func keyPathString<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String? {
 /// collection operators aggregate, a missing object or key gives nil.
 enum KeyPathReader {
     static func components(_ keyPath: String) -> [String] {
-        keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // A single key (the common case) needs no splitting.
+        if !keyPath.utf8.contains(UInt8(ascii: ".")) { return [keyPath] }
+        return keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     static func value(at components: [String], of object: Any?) -> Any? {

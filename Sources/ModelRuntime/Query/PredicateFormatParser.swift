@@ -9,6 +9,8 @@ import Foundation
 struct PredicateFormatParser {
     private let format: String
     private let tokens: [PredicateToken]
+    /// Per token, the reserved word it spells (upper-cased), for unescaped identifiers.
+    private let keywords: [String?]
     private var position = 0
     private var arguments: ArraySlice<Any>
     private var depth = 0
@@ -16,7 +18,9 @@ struct PredicateFormatParser {
 
     init(_ format: String, arguments: [Any]) throws(PredicateFormatError) {
         self.format = format
-        tokens = try PredicateFormatLexer.tokens(format)
+        let lexed = try PredicateFormatCache.tokens(format)
+        tokens = lexed.tokens
+        keywords = lexed.keywords
         self.arguments = arguments[...]
     }
 
@@ -59,11 +63,7 @@ struct PredicateFormatParser {
     private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
 
     /// The keyword the current token spells (upper-cased), if it is an unescaped reserved word.
-    private var keyword: String? {
-        guard case .identifier(let name) = current.kind else { return nil }
-        let upper = name.uppercased()
-        return PredicateKeywords.reserved.contains(upper) ? upper : nil
-    }
+    private var keyword: String? { keywords[position] }
 
     private mutating func expect(_ symbol: String, _ context: String) throws(PredicateFormatError) {
         guard isSymbol(symbol) else { throw error("expected '\(symbol)' \(context), found \(describe(current))") }
@@ -444,6 +444,13 @@ struct PredicateFormatParser {
 }
 
 enum PredicateKeywords {
+    /// The reserved word `token` spells (upper-cased), if it is an unescaped identifier.
+    static func keyword(of token: PredicateToken) -> String? {
+        guard case .identifier(let name) = token.kind else { return nil }
+        let upper = name.uppercased()
+        return reserved.contains(upper) ? upper : nil
+    }
+
     /// Foundation's reserved words (case-insensitive); as keys they need a `#` prefix.
     static let reserved: Set<String> = [
         "AND", "OR", "IN", "NOT", "ALL", "ANY", "SOME", "NONE", "LIKE", "CASEINSENSITIVE", "CI", "MATCHES", "CONTAINS",

@@ -10,6 +10,8 @@ import ModelStore
 final class EngineModel: @unchecked Sendable {
     let layout: StoreLayout
     let version: ModelVersion
+    /// Translated fetch statements by request shape.
+    let fetchPlans = FetchPlanCache()
     /// By `Z_ENT` − 1.
     private(set) var entities: [EngineEntity] = []
     private var byName: [String: EngineEntity] = [:]
@@ -104,6 +106,9 @@ final class EngineEntity: @unchecked Sendable {
     let deleteSQL: String
     /// `Z_ENT` restriction of the entity and its sub-entities.
     let entityRestriction: String
+    /// What inserting and saving check per object: the slots validation looks at, and the
+    /// attribute default values inserted objects start with.
+    let writeChecks: WriteChecks
 
     init(description: NSEntityDescription, layout: StoreLayout.EntityLayout, table: StoreLayout.Table) {
         self.description = description
@@ -165,6 +170,7 @@ final class EngineEntity: @unchecked Sendable {
         entityRestriction =
             entityNumbers.count == 1
             ? "t.Z_ENT = \(number)" : "t.Z_ENT >= \(entityNumbers.lowerBound) AND t.Z_ENT <= \(entityNumbers.upperBound)"
+        writeChecks = WriteChecks(properties: properties, kinds: kinds, written: written)
     }
 
     static func leaves(of composite: NSCompositeAttributeDescription?, path: [String] = []) -> [(path: [String], type: NSAttributeType)] {

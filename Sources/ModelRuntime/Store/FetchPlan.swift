@@ -57,7 +57,7 @@ struct FetchPlan {
             limit: paged ? request.fetchLimit : 0, offset: paged ? request.fetchOffset : 0, selection: selection,
             includesSubentities: request.includesSubentities)
         do {
-            sql = try FetchSQLTranslator.translate(translated, layout: model.layout)
+            sql = try model.fetchPlans.statement(for: translated, layout: model.layout)
         } catch {
             throw CoreDataError.make(
                 NSPersistentStoreUnsupportedRequestTypeError, "The fetch cannot be translated to SQL: \(error.message)",

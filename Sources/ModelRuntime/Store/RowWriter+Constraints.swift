@@ -50,6 +50,8 @@ extension RowWriter {
     /// keep the stored row and give the object its values; the error policy fails the save with
     /// `NSManagedObjectConstraintMergeError` listing the conflicts.
     func resolveConstraints(inserted: inout [NSManagedObject], updated: inout [NSManagedObject]) throws {
+        let constrained = { (object: NSManagedObject) in !object.engine.uniquenessConstraints.isEmpty }
+        guard inserted.contains(where: constrained) || updated.contains(where: constrained) else { return }
         var conflicts: [NSConstraintConflict] = []
         let policy = context.mergeType
         let deletedKeys = Set(context.deleted.values.compactMap { $0.id.primaryKey })
@@ -164,6 +166,7 @@ extension RowWriter {
         object.id = id
         context.register(object)
         object.insertedFlag = false
+        if object.changedFlag { context.noteChanged(object) }
         let local = object.values
         let statement = try connection.cachedStatement(object.engine.selectByKeySQL)
         defer { statement.reset() }
@@ -178,6 +181,7 @@ extension RowWriter {
                     object.values[slot] = local[slot]
                 }
             }
+            object.writtenSlots.insertAll()
             object.changedFlag = true
             context.noteChanged(object)
         }

@@ -20,30 +20,45 @@ struct RowWriter {
                 try resolveConstraints(inserted: &inserted, updated: &updated)
                 var conflicts: [NSMergeConflict] = []
                 for object in deleted { try delete(object, conflicts: &conflicts) }
-                for object in inserted { try insert(object) }
+                try insert(inserted)
                 for object in updated { try update(object, conflicts: &conflicts) }
                 if !conflicts.isEmpty {
                     throw CoreDataError.make(
                         NSManagedObjectMergeError, "Could not merge changes.", [NSPersistentStoreSaveConflictsErrorKey: conflicts])
                 }
-                for object in inserted + updated { try writeJoinRows(of: object) }
-                for object in inserted + updated { try writeOrder(of: object) }
+                // Only entities with many-to-many or ordered relationships have more rows to write.
+                let related = { (object: NSManagedObject) in !object.engine.joinColumns.isEmpty || !object.engine.orderSQL.isEmpty }
+                let relating = inserted.filter(related) + updated.filter(related)
+                for object in relating { try writeJoinRows(of: object) }
+                for object in relating { try writeOrder(of: object) }
             }
         }
     }
 
     // MARK: Rows
 
-    private func insert(_ object: NSManagedObject) throws {
-        let entity = object.engine
-        guard let key = object.id.primaryKey else { return }
-        let statement = try connection.cachedStatement(entity.insertSQL)
-        defer { statement.reset() }
-        statement.bind(key, at: 1)
-        statement.bind(Int64(entity.number), at: 2)
-        statement.bind(Int64(1), at: 3)
-        bindColumns(of: object, to: statement, from: 4)
-        try statement.step()
+    /// Inserts the objects' rows; the statement is looked up once per run of objects of one entity.
+    private func insert(_ objects: [NSManagedObject]) throws {
+        var current: (entity: EngineEntity, statement: Statement)?
+        defer { current?.statement.reset() }
+        for object in objects {
+            let entity = object.engine
+            guard let key = object.id.primaryKey else { continue }
+            let statement: Statement
+            if let current, current.entity === entity {
+                statement = current.statement
+            } else {
+                current?.statement.reset()
+                statement = try connection.cachedStatement(entity.insertSQL)
+                current = (entity, statement)
+            }
+            statement.bind(key, at: 1)
+            statement.bind(Int64(entity.number), at: 2)
+            statement.bind(Int64(1), at: 3)
+            bindColumns(of: object, to: statement, from: 4)
+            try statement.step()
+            statement.reset()
+        }
     }
 
     private func update(_ object: NSManagedObject, conflicts: inout [NSMergeConflict]) throws {
@@ -92,7 +107,7 @@ struct RowWriter {
         guard try statement.step() else { return }
         let local = object.values
         let before = object.committed
-        let changedSlots = Set(entity.properties.indices.filter { object.isChanged($0) })
+        let changedSlots = Set(object.candidateChangedSlots.filter { object.isChanged($0) })
         context.fill(object, from: statement, store: store)
         let stored = object.values
         var merged = local
@@ -102,6 +117,7 @@ struct RowWriter {
         }
         object.values = merged
         for slot in 0..<entity.slotCount where merged[slot] is ToManyUnloaded { object.values[slot] = local[slot] }
+        object.writtenSlots.insertAll()
     }
 
     private func reload(_ object: NSManagedObject) throws {
@@ -150,6 +166,14 @@ struct RowWriter {
     /// Binds the entity's written columns, in ``EngineEntity/writtenColumns`` order.
     private func bindColumns(of object: NSManagedObject, to statement: Statement, from first: Int32) {
         let entity = object.engine
+        if let columns = entity.writeChecks.attributeColumns {
+            var index = first
+            for column in columns {
+                StoreValueCodec.bind(object.values[column.slot], as: column.type, to: statement, at: index)
+                index += 1
+            }
+            return
+        }
         for (offset, written) in entity.writtenColumns.enumerated() {
             let index = first + Int32(offset)
             let value = object.values[written.slot]

@@ -50,6 +50,7 @@ enum StoreValueCodec {
 
     /// Binds `value` (an attribute of `type`) to parameter `index`.
     static func bind(_ value: Any?, as type: NSAttributeType, to statement: Statement, at index: Int32) {
+        if let value, bindStored(value, as: type, to: statement, at: index) { return }
         guard let value = KeyPathReader.unwrapped(value) else { return statement.bindNull(at: index) }
         switch type {
         case .integer16AttributeType, .integer32AttributeType, .integer64AttributeType, .booleanAttributeType:
@@ -93,10 +94,50 @@ enum StoreValueCodec {
         }
     }
 
+    /// Binds a value already in the Swift type objects keep for `type` (see ``storedType(of:)``)
+    /// without casting through bridging; false for any other value.
+    private static func bindStored(_ value: Any, as type: NSAttributeType, to statement: Statement, at index: Int32) -> Bool {
+        guard let stored = storedType(of: type), Swift.type(of: value) == stored else { return false }
+        switch type {
+        case .integer64AttributeType: statement.bind(value as! Int64, at: index)
+        case .integer32AttributeType: statement.bind(Int64(value as! Int32), at: index)
+        case .integer16AttributeType: statement.bind(Int64(value as! Int16), at: index)
+        case .booleanAttributeType: statement.bind(Int64((value as! Bool) ? 1 : 0), at: index)
+        case .doubleAttributeType: statement.bind(value as! Double, at: index)
+        case .floatAttributeType: statement.bind(Double(value as! Float), at: index)
+        case .dateAttributeType: statement.bind((value as! Date).timeIntervalSinceReferenceDate, at: index)
+        case .stringAttributeType: statement.bind(value as! String, at: index)
+        default: return false
+        }
+        return true
+    }
+
+    /// The Swift type object storage keeps attributes of `type` in (what ``normalized(_:as:)``
+    /// makes), for the types that have exactly one.
+    static func storedType(of type: NSAttributeType) -> Any.Type? {
+        switch type {
+        case .integer16AttributeType: Int16.self
+        case .integer32AttributeType: Int32.self
+        case .integer64AttributeType: Int64.self
+        case .booleanAttributeType: Bool.self
+        case .doubleAttributeType: Double.self
+        case .floatAttributeType: Float.self
+        case .decimalAttributeType: Decimal.self
+        case .dateAttributeType: Date.self
+        case .stringAttributeType: String.self
+        case .UUIDAttributeType: UUID.self
+        case .URIAttributeType: URL.self
+        case .binaryDataAttributeType: Data.self
+        default: nil
+        }
+    }
+
     /// `value` converted to the Swift type the engine keeps for an attribute of `type`
     /// (`NSNumber` and other integer widths become the declared width), so values read back
     /// from the store and values set by code compare equal.
     static func normalized(_ value: Any?, as type: NSAttributeType) -> Any? {
+        // Already in its stored type: nothing to convert.
+        if let value, let stored = storedType(of: type), Swift.type(of: value) == stored { return value }
         guard let value = KeyPathReader.unwrapped(value) else { return nil }
         switch type {
         case .integer16AttributeType:

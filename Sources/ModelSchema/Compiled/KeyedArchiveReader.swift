@@ -112,7 +112,8 @@ struct KeyedArchiveReader {
     /// The entries of an archived `NSDictionary`, in archive order, with string keys.
     func dictionary(_ value: PropertyList?, what: String) throws(Failure) -> [(key: String, value: PropertyList)] {
         guard let uid = try reference(value) else { return [] }
-        let fields = try object(uid, of: ["NSDictionary", "NSMutableDictionary"], what: what)
+        let fields = try object(uid, of: ["NSDictionary", "NSMutableDictionary", "NSKnownKeysDictionary1"], what: what)
+        if fields.contains(where: { $0.key == "searchMapping" }) { return try knownKeysDictionary(fields, what: what) }
         guard case .array(let keys)? = fields.first(where: { $0.key == "NS.keys" })?.value,
             case .array(let values)? = fields.first(where: { $0.key == "NS.objects" })?.value, keys.count == values.count
         else { throw Failure(message: "\(what) is not a well-formed dictionary") }
@@ -120,6 +121,27 @@ struct KeyedArchiveReader {
         entries.reserveCapacity(keys.count)
         for (key, member) in zip(keys, values) {
             guard let name = try string(key, what: "a key of \(what)") else { throw Failure(message: "\(what) has a null key") }
+            entries.append((name, member))
+        }
+        return entries
+    }
+
+    /// Core Data's `NSKnownKeysDictionary1` (as in the models stores keep in `Z_MODELCACHE`): the
+    /// keys in its search mapping's `keys` array, the values in its `values` array, unused slots
+    /// holding its `emptyToken` string.
+    private func knownKeysDictionary(_ fields: Fields, what: String) throws(Failure) -> [(key: String, value: PropertyList)] {
+        guard let mappingUID = try reference(fields.first(where: { $0.key == "searchMapping" })?.value) else {
+            throw Failure(message: "\(what) has no key mapping")
+        }
+        let mapping = try object(mappingUID, of: ["NSKnownKeysMappingStrategy1"], what: "the key mapping of \(what)")
+        let keys = try array(mapping.first(where: { $0.key == "keys" })?.value, what: "the keys of \(what)")
+        let values = try array(fields.first(where: { $0.key == "values" })?.value, what: "the values of \(what)")
+        guard keys.count <= values.count else { throw Failure(message: "\(what) is not a well-formed dictionary") }
+        let empty = try string(fields.first(where: { $0.key == "emptyToken" })?.value, what: "the empty token of \(what)")
+        var entries: [(key: String, value: PropertyList)] = []
+        for (key, member) in zip(keys, values) {
+            guard let name = try string(key, what: "a key of \(what)") else { throw Failure(message: "\(what) has a null key") }
+            if let empty, case .uid = member, (try? string(member, what: "")) == empty { continue }
             entries.append((name, member))
         }
         return entries

@@ -17,6 +17,9 @@ public enum FetchSQLTranslator {
 final class FetchSQLBuilder {
     let layout: StoreLayout
     private var aliasCount = 0
+    /// The constants bound as one converted parameter each, in translation order (what
+    /// ``FetchPlanCache`` checks before reusing the statement for other values).
+    var boundConstants: [(value: Any, kind: SQLValueKind)] = []
 
     init(layout: StoreLayout) { self.layout = layout }
 

@@ -100,6 +100,7 @@ struct SQLComparison {
                     return negated ? .concat([.init(sql: "IFNULL("), call, .init(sql: ", 1)")], nullable: false) : call
                 }
                 guard let bound = FetchSQLValues.binding(constant, for: kind) else { return .constant(negated) }
+                if !folds { builder.boundConstants.append((constant, kind)) }
                 return .concat([value, .init(sql: negated ? " IS NOT " : " = "), parameter(bound)], nullable: !negated && value.nullable)
             case .path(.value(let other, let otherKind)):
                 if folds, kind == .text || kind == .any, otherKind == .text || otherKind == .any {
@@ -198,6 +199,7 @@ struct SQLComparison {
                 return stringCompare(value, parameter(.text(text)), op)
             }
             guard let bound = FetchSQLValues.binding(constant, for: kind) else { return .alwaysFalse }
+            if !folds { builder.boundConstants.append((constant, kind)) }
             return .concat([value, .init(sql: " \(symbol) "), parameter(bound)], nullable: true)
         case .path(.value(let other, let otherKind)):
             if folds, kind == .text || kind == .any, otherKind == .text || otherKind == .any {

@@ -1,5 +1,3 @@
-import ModelSchema
-
 /// The stored properties of a mapped entity (inherited ones included) and how each maps.
 enum PropertyChanges {
     static func mappings(

@@ -1,5 +1,3 @@
-import ModelSchema
-
 /// One way a mapped entity or property differs between two versions (`type`, `optionality`,
 /// `parent`, …), and why Core Data cannot infer it when it cannot.
 public struct MigrationChange: Hashable, Sendable {
@@ -80,4 +78,9 @@ public struct MigrationStep: Hashable, Sendable {
 public struct MigrationPlan: Hashable, Sendable {
     public var model: String
     public var steps: [MigrationStep]
+
+    public init(model: String, steps: [MigrationStep]) {
+        self.model = model
+        self.steps = steps
+    }
 }

@@ -1,5 +1,3 @@
-import ModelSchema
-
 /// The entity-level changes between a source entity and the destination entity it maps to.
 enum EntityChanges {
     static func changes(_ old: Entity, _ new: Entity, sourceToDestination: [String: String]) -> [MigrationChange] {

@@ -1,5 +1,3 @@
-import ModelSchema
-
 /// Infers the mapping between consecutive versions as Core Data's lightweight migration would,
 /// and marks each change its documented rules do not cover (see `docs/Migrations.md`).
 ///

@@ -1,0 +1,51 @@
+#if !canImport(CoreData)
+/// Per entity, what inserting and saving an object has to look at, worked out once when the
+/// engine takes up the model (a model in use no longer changes): the slots validation checks
+/// and the default values of attributes. Slots with nothing to check (optional, transient or
+/// unconstrained attributes) are not visited per object.
+struct WriteChecks {
+    /// Slots in slot order that validation checks: relationships, and persistent attributes
+    /// that are required or have validation predicates.
+    let validatedSlots: [Int]
+    /// Attributes with a default value: the slot and the value in its stored form.
+    let defaultValues: [(slot: Int, value: Any)]
+    /// When every written column is an attribute's own column (no composites, no to-ones): the
+    /// slot and type of each, in written-column order, so a row binds without inspecting kinds.
+    let attributeColumns: [(slot: Int, type: NSAttributeType)]?
+
+    init(properties: [NSPropertyDescription], kinds: [SlotKind], written: [(column: Int32, slot: Int, leaf: Int?)]) {
+        var columns: [(slot: Int, type: NSAttributeType)]? = []
+        for column in written {
+            guard column.leaf == nil, case .attribute(let type, _?) = kinds[column.slot] else {
+                columns = nil
+                break
+            }
+            columns?.append((column.slot, type))
+        }
+        attributeColumns = columns
+        var validated: [Int] = []
+        var defaults: [(slot: Int, value: Any)] = []
+        for (slot, property) in properties.enumerated() {
+            if let attribute = property as? NSAttributeDescription, let value = attribute.defaultValue,
+                let normalized = Self.normalized(value, kind: kinds[slot])
+            {
+                defaults.append((slot, normalized))
+            }
+            if property.isTransient { continue }
+            if property is NSRelationshipDescription || !property.isOptional || !property.validationPredicates.isEmpty {
+                validated.append(slot)
+            }
+        }
+        validatedSlots = validated
+        defaultValues = defaults
+    }
+
+    /// A value in the form object storage keeps for a slot of `kind` (as `setValue` stores it).
+    static func normalized(_ value: Any?, kind: SlotKind) -> Any? {
+        switch kind {
+        case .attribute(let type, _): StoreValueCodec.normalized(value, as: type)
+        default: KeyPathReader.unwrapped(value)
+        }
+    }
+}
+#endif

@@ -1,0 +1,171 @@
+import CSQLite
+import Foundation
+import ModelSchema
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A migration of the store at `storePath`, all or nothing: the store is copied (its `-wal`
+/// checkpointed into the copy, the original files never written), every step rewrites the copy
+/// in a transaction, and ``commit()`` swaps the copy in. Until the commit point the original
+/// `.sqlite`, `-wal` and `-shm` are untouched; an interrupted or failed migration leaves only the
+/// work folder beside the store, which ``recover(storeAt:)`` removes.
+///
+/// The work folder is `<store>.migration/`: `store.sqlite` (the copy) and, once the copy is
+/// complete and synced, the marker `committed`. From the marker on the migration is finished by
+/// rolling forward: the original's `-wal` and `-shm` are removed (the copy holds everything) and
+/// the copy is renamed over the original. ``recover(storeAt:)`` (run before every open) finishes
+/// a committed migration and discards an uncommitted one.
+public final class StoreMigrationSession {
+    public let storePath: String
+    public let workFolder: String
+    /// The copy being migrated (a store other connections, such as a migration stage's handler,
+    /// may open between steps).
+    public var copyPath: String { workFolder + "/store.sqlite" }
+    private var isFinished = false
+
+    /// Recovers an earlier migration of the store, then copies it.
+    public init(storeAt path: String) throws {
+        storePath = path
+        workFolder = Self.workFolder(of: path)
+        try Self.recover(storeAt: path)
+        do {
+            try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: false)
+        } catch {
+            throw StoreMigrationError(.failed, "cannot create the migration folder \(workFolder): \(error.localizedDescription)")
+        }
+        do {
+            let original: StoreConnection
+            do { original = try StoreInspector.open(path) } catch { throw StoreMigrationError(.failed, error.message) }
+            try original.backup(to: copyPath)
+        } catch {
+            discard()
+            if let error = error as? StoreMigrationError { throw error }
+            throw StoreMigrationError(.failed, "cannot copy the store: \(error)")
+        }
+    }
+
+    static func workFolder(of path: String) -> String { path + ".migration" }
+
+    /// Rewrites the copy from `source` to `destination` in one transaction. Refuses a step
+    /// lightweight migration cannot infer unless `allowingObstacles` (a custom stage, whose
+    /// handlers take care of the data).
+    public func migrate(from source: ModelVersion, to destination: ModelVersion, allowingObstacles: Bool = false) throws {
+        let step = StoreMigrationStep(from: source, to: destination)
+        if !allowingObstacles {
+            let obstacles = step.obstacles
+            guard obstacles.isEmpty else {
+                throw StoreMigrationError(
+                    .notInferable,
+                    "lightweight migration cannot infer the step from '\(source.name)' to '\(destination.name)': "
+                        + obstacles.joined(separator: "; "))
+            }
+        }
+        let connection = try StoreConnection.openStore(at: copyPath)
+        guard try StoreMetadataTable.entityHashes(connection) == VersionHashes(source).entityHashes else {
+            throw StoreMigrationError(.sourceMismatch, "the store was not written by version '\(source.name)' (its entity hashes differ)")
+        }
+        do {
+            try connection.transaction(.exclusive) { try step.apply(to: connection) }
+        } catch let error as StoreMigrationError {
+            throw error
+        } catch {
+            throw StoreMigrationError(.failed, "migrating from '\(source.name)' to '\(destination.name)' failed: \(error)")
+        }
+    }
+
+    /// Swaps the migrated copy in for the store.
+    public func commit() throws {
+        do {
+            let connection = try StoreConnection.openStore(at: copyPath)
+            _ = try connection.rows("PRAGMA wal_checkpoint(TRUNCATE)")
+        } catch {
+            throw StoreMigrationError(.failed, "cannot checkpoint the migrated store: \(error)")
+        }
+        // The connection is closed: the copy's content is all in its main file.
+        if let size = try? FileManager.default.attributesOfItem(atPath: copyPath + "-wal")[.size] as? NSNumber, size.intValue > 0 {
+            throw StoreMigrationError(.failed, "the migrated store's -wal could not be checkpointed")
+        }
+        try Self.sync(copyPath)
+        guard FileManager.default.createFile(atPath: workFolder + "/committed", contents: Data()) else {
+            throw StoreMigrationError(.failed, "cannot write the migration's commit marker")
+        }
+        try Self.sync(workFolder + "/committed")
+        try Self.sync(workFolder)
+        isFinished = true
+        try Self.rollForward(storeAt: storePath)
+    }
+
+    /// Removes the copy; the store stays as it was.
+    public func discard() {
+        isFinished = true
+        try? FileManager.default.removeItem(atPath: workFolder)
+    }
+
+    deinit {
+        if !isFinished { try? FileManager.default.removeItem(atPath: workFolder) }
+    }
+
+    /// Finishes a committed migration of the store, or discards an uncommitted one.
+    public static func recover(storeAt path: String) throws {
+        let folder = workFolder(of: path)
+        guard FileManager.default.fileExists(atPath: folder) else { return }
+        if FileManager.default.fileExists(atPath: folder + "/committed") {
+            try rollForward(storeAt: path)
+        } else {
+            do { try FileManager.default.removeItem(atPath: folder) } catch {
+                throw StoreMigrationError(
+                    .failed, "cannot remove an interrupted migration's folder \(folder): \(error.localizedDescription)")
+            }
+        }
+    }
+
+    private static func rollForward(storeAt path: String) throws {
+        let folder = workFolder(of: path)
+        let copy = folder + "/store.sqlite"
+        if FileManager.default.fileExists(atPath: copy) {
+            for suffix in ["-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                do { try FileManager.default.removeItem(atPath: path + suffix) } catch {
+                    throw StoreMigrationError(.failed, "cannot remove the store's \(suffix) file: \(error.localizedDescription)")
+                }
+            }
+            guard rename(copy, path) == 0 else {
+                throw StoreMigrationError(.failed, "cannot move the migrated store into place: \(String(cString: strerror(errno)))")
+            }
+            try sync((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent)
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// `fsync` of a file or folder.
+    private static func sync(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw StoreMigrationError(.failed, "cannot open \(path) to sync it") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw StoreMigrationError(.failed, "cannot sync \(path)") }
+    }
+}
+
+extension StoreConnection {
+    /// Copies the whole database into a new file at `path` (SQLite's online backup), then sets
+    /// the copy up with Core Data's connection pragmas. A `-wal` the source reads through ends up
+    /// in the copy's main file.
+    func backup(to path: String) throws {
+        do {
+            let destination = try StoreConnection(path: path, mode: .create)
+            guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
+                throw StoreSQLiteError(
+                    code: sqlite3_extended_errcode(destination.handle), message: String(cString: sqlite3_errmsg(destination.handle)))
+            }
+            let stepped = sqlite3_backup_step(backup, -1)
+            let finished = sqlite3_backup_finish(backup)
+            guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
+                throw StoreSQLiteError(code: finished == SQLITE_OK ? stepped : finished, message: "the backup of the store failed")
+            }
+        }
+        _ = try StoreConnection.openStore(at: path)
+    }
+}

@@ -1,0 +1,32 @@
+import ModelSchema
+
+/// Migrates a store file through consecutive model versions, as staged migration does: each
+/// step is a lightweight migration, so properties renamed in several versions in turn keep their
+/// values. All or nothing (see ``StoreMigrationSession``).
+public enum StoreMigrator {
+    /// The versions of `model` from `source` to `destination` in the model's order, both
+    /// included; nil when either is missing or `destination` comes first.
+    public static func path(in model: Model, from source: String, to destination: String) -> [ModelVersion]? {
+        guard let first = model.versions.firstIndex(where: { $0.name == source }),
+            let last = model.versions.firstIndex(where: { $0.name == destination }), first <= last
+        else { return nil }
+        return Array(model.versions[first...last])
+    }
+
+    /// Migrates the store at `path`, written by `versions[0]`, to the last version, one
+    /// consecutive pair at a time. Throws ``StoreMigrationError`` and leaves the store as it was
+    /// when the store was written by another version, a step cannot be inferred, or anything fails.
+    public static func migrate(storeAt path: String, through versions: [ModelVersion]) throws {
+        guard versions.count > 1 else { return }
+        let session = try StoreMigrationSession(storeAt: path)
+        do {
+            for (source, destination) in zip(versions, versions.dropFirst()) {
+                try session.migrate(from: source, to: destination)
+            }
+            try session.commit()
+        } catch {
+            session.discard()
+            throw error
+        }
+    }
+}
