@@ -24,7 +24,7 @@ extension NSManagedObjectContext {
     /// `save()` and when called; there is no end of a run-loop event to wait for.
     func processPendingChangesNow() {
         checkQueue()
-        var last = processedChanges
+        let last = processedChanges
         var insertedNow: Set<NSManagedObject> = []
         var updatedNow: Set<NSManagedObject> = []
         var deletedNow: Set<NSManagedObject> = []
@@ -51,8 +51,7 @@ extension NSManagedObjectContext {
             next.valueStorage[key] = object.values
             if last.valueStorage[key] == nil || changedSince(last, key, object) { updatedNow.insert(object) }
         }
-        last = next
-        processedChanges = last
+        processedChanges = next
         guard !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty else { return }
         var info: [AnyHashable: Any] = [:]
         if !insertedNow.isEmpty { info[NSInsertedObjectsKey] = insertedNow }
