@@ -58,7 +58,8 @@ extension NSManagedObjectContext {
         checkQueue()
         let info = notification.userInfo ?? [:]
         func ids(_ key: String) -> [NSManagedObjectID] {
-            (info[key] as? Set<NSManagedObject>)?.map(\.objectID) ?? (info[key] as? [NSManagedObjectID]) ?? []
+            (info[key] as? Set<NSManagedObject>)?.map(\.objectID) ?? (info[key] as? [NSManagedObjectID])
+                ?? (info[key] as? Set<NSManagedObjectID>).map(Array.init) ?? []
         }
         merge(inserted: ids(NSInsertedObjectsKey), updated: ids(NSUpdatedObjectsKey), deleted: ids(NSDeletedObjectsKey))
     }

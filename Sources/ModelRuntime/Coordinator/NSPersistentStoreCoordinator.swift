@@ -69,6 +69,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             let store = NSPersistentStore(
                 type: storeType, configurationName: configuration, url: storeURL ?? URL(fileURLWithPath: "/dev/null"), options: options,
                 isReadOnly: readOnly, engine: engine, coordinator: self)
+            try HistoryTracking.storeAdded(store, to: self)
             stores.append(store)
             return store
         }
@@ -113,6 +114,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
                 throw CoreDataError.make(NSPersistentStoreOperationError, "The store is not one of the coordinator's stores")
             }
             stores.remove(at: index)
+            HistoryTracking.storeRemoved(store)
         }
     }
 

@@ -31,6 +31,7 @@ struct RowWriter {
                 let relating = inserted.filter(related) + updated.filter(related)
                 for object in relating { try writeJoinRows(of: object) }
                 for object in relating { try writeOrder(of: object) }
+                try HistoryRecorder.record(context: context, store: store, inserted: inserted, updated: updated, deleted: deleted)
             }
         }
     }

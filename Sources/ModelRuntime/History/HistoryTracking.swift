@@ -1,0 +1,22 @@
+#if !canImport(CoreData)
+import Foundation
+
+/// What a store's history options set up when the store is added to a coordinator.
+enum HistoryTracking {
+    /// Creates the history tables for `NSPersistentHistoryTrackingKey` (a read-only store must
+    /// already have them to be read) and starts the watcher of
+    /// `NSPersistentStoreRemoteChangeNotificationPostOptionKey`.
+    static func storeAdded(_ store: NSPersistentStore, to coordinator: NSPersistentStoreCoordinator) throws {
+        if HistorySchema.isTracking(store.options), !store.isReadOnly {
+            let engine = store.engine
+            try SQLiteStoreEngine.wrap { try HistorySchema.prepare(engine.connection, model: engine.model) }
+        }
+        try RemoteChangeWatcher.start(for: store, coordinator: coordinator)
+    }
+
+    /// Stops what ``storeAdded(_:to:)`` started.
+    static func storeRemoved(_ store: NSPersistentStore) {
+        RemoteChangeWatcher.stop(for: store)
+    }
+}
+#endif
