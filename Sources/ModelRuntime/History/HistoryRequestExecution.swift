@@ -111,17 +111,4 @@ extension NSPersistentStoreCoordinator {
     }
 }
 
-extension NSManagedObjectContext {
-    /// Runs a store request: persistent-history requests
-    /// (`NSPersistentHistoryChangeRequest`) here; other request types fail with
-    /// `NSPersistentStoreUnsupportedRequestTypeError`.
-    @discardableResult
-    public func execute(_ request: NSPersistentStoreRequest) throws -> NSPersistentStoreResult {
-        guard let coordinator = persistentStoreCoordinator else {
-            throw CoreDataError.make(NSPersistentStoreOperationError, "The context has no persistent store coordinator")
-        }
-        if let history = request as? NSPersistentHistoryChangeRequest { return try coordinator.execute(history) }
-        throw CoreDataError.make(NSPersistentStoreUnsupportedRequestTypeError, "Unsupported request type \(type(of: request))")
-    }
-}
 #endif

@@ -88,9 +88,6 @@ open class NSPersistentHistoryChangeRequest: NSPersistentStoreRequest {
     }
 }
 
-/// The result of a request run with `execute(_:)` (`NSPersistentStoreResult`).
-open class NSPersistentStoreResult: NSObject {}
-
 /// The result of a history request (`NSPersistentHistoryResult`): `result` per the request's
 /// `resultType` — `true`, `[NSManagedObjectID]`, a count, `[NSPersistentHistoryTransaction]` or
 /// `[NSPersistentHistoryChange]`.
