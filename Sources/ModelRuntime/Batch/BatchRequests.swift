@@ -28,7 +28,7 @@ public enum NSBatchUpdateRequestResultType: UInt, Sendable {
 /// Inserts rows into the store without making managed objects (`NSBatchInsertRequest`): from
 /// an array of dictionaries, or from a handler that fills one dictionary (or one object) per
 /// call and returns true when there is nothing more to insert.
-open class NSBatchInsertRequest: NSPersistentStoreRequest, @unchecked Sendable {
+open class NSBatchInsertRequest: NSPersistentStoreRequest {
     open private(set) var entityName: String
     open private(set) var entity: NSEntityDescription?
     open var objectsToInsert: [[String: Any]]?
@@ -90,7 +90,7 @@ open class NSBatchInsertRequest: NSPersistentStoreRequest, @unchecked Sendable {
 
 /// Deletes the rows a fetch request selects, or the given objects' rows, without making managed
 /// objects (`NSBatchDeleteRequest`).
-open class NSBatchDeleteRequest: NSPersistentStoreRequest, @unchecked Sendable {
+open class NSBatchDeleteRequest: NSPersistentStoreRequest {
     open private(set) var fetchRequest: NSFetchRequest<NSFetchRequestResult>
     /// The objects to delete when made with `init(objectIDs:)`.
     let objectIDs: [NSManagedObjectID]?
@@ -116,7 +116,7 @@ open class NSBatchDeleteRequest: NSPersistentStoreRequest, @unchecked Sendable {
 
 /// Sets properties of the rows an entity and predicate select, in the store, without making
 /// managed objects (`NSBatchUpdateRequest`).
-open class NSBatchUpdateRequest: NSPersistentStoreRequest, @unchecked Sendable {
+open class NSBatchUpdateRequest: NSPersistentStoreRequest {
     open private(set) var entityName: String
     open private(set) var entity: NSEntityDescription?
     open var predicate: NSPredicate?
@@ -141,14 +141,14 @@ open class NSBatchUpdateRequest: NSPersistentStoreRequest, @unchecked Sendable {
 }
 
 /// What executing a store request returns (`NSPersistentStoreResult`).
-open class NSPersistentStoreResult: NSObject, @unchecked Sendable {
+open class NSPersistentStoreResult: NSObject {
     public override init() {
         super.init()
     }
 }
 
 /// The result of a batch insert (`NSBatchInsertResult`): `result` as `resultType` says.
-open class NSBatchInsertResult: NSPersistentStoreResult, @unchecked Sendable {
+open class NSBatchInsertResult: NSPersistentStoreResult {
     open private(set) var result: Any?
     open private(set) var resultType: NSBatchInsertRequestResultType = .statusOnly
 
@@ -160,7 +160,7 @@ open class NSBatchInsertResult: NSPersistentStoreResult, @unchecked Sendable {
 }
 
 /// The result of a batch delete (`NSBatchDeleteResult`).
-open class NSBatchDeleteResult: NSPersistentStoreResult, @unchecked Sendable {
+open class NSBatchDeleteResult: NSPersistentStoreResult {
     open private(set) var result: Any?
     open private(set) var resultType: NSBatchDeleteRequestResultType = .resultTypeStatusOnly
 
@@ -172,7 +172,7 @@ open class NSBatchDeleteResult: NSPersistentStoreResult, @unchecked Sendable {
 }
 
 /// The result of a batch update (`NSBatchUpdateResult`).
-open class NSBatchUpdateResult: NSPersistentStoreResult, @unchecked Sendable {
+open class NSBatchUpdateResult: NSPersistentStoreResult {
     open private(set) var result: Any?
     open private(set) var resultType: NSBatchUpdateRequestResultType = .statusOnlyResultType
 

@@ -3,16 +3,20 @@ import Foundation
 import ModelStore
 
 extension NSManagedObjectContext {
-    /// Runs a batch insert, delete or update request in the store, or a persistent history
-    /// request (`execute(_:)`). Batch changes are made in SQL without objects and are not merged
-    /// into any context: pass the result's object IDs to ``mergeChanges(fromRemoteContextSave:into:)`` (`NSInsertedObjectsKey`,
+    /// Runs a store request (`execute(_:)`): a persistent-history request
+    /// (`NSPersistentHistoryChangeRequest`), or a batch insert, delete or update request. Batch
+    /// changes are made in SQL without objects and are not merged into any context: pass the
+    /// result's object IDs to ``mergeChanges(fromRemoteContextSave:into:)`` (`NSInsertedObjectsKey`,
     /// `NSUpdatedObjectsKey`, `NSDeletedObjectsKey` or the `…ObjectIDsKey`s), as with Core Data.
+    @discardableResult
     public func execute(_ request: NSPersistentStoreRequest) throws -> NSPersistentStoreResult {
         checkQueue()
         guard let coordinator = persistentStoreCoordinator else {
             throw CoreDataError.make(NSCoreDataError, "The context has no persistent store coordinator")
         }
         switch request {
+        case let history as NSPersistentHistoryChangeRequest:
+            return try coordinator.execute(history)
         case let insert as NSBatchInsertRequest:
             let entity = try batchEntity(insert.entity, name: insert.entityName, coordinator: coordinator)
             let store = try batchStore(for: entity, request: request, coordinator: coordinator)
@@ -87,12 +91,10 @@ extension NSManagedObjectContext {
                 }
                 return NSBatchUpdateResult(result: ids, resultType: .updatedObjectIDsResultType)
             }
-        case let history as NSPersistentHistoryChangeRequest:
-            return try coordinator.execute(history)
         default:
             throw CoreDataError.make(
                 NSPersistentStoreUnsupportedRequestTypeError,
-                "execute(_:) runs batch insert, delete, update and persistent history requests; use fetch(_:) for fetch requests")
+                "execute(_:) runs persistent-history and batch insert, delete and update requests; use fetch(_:) for fetch requests")
         }
     }
 

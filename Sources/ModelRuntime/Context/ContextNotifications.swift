@@ -118,8 +118,11 @@ extension NSManagedObjectContext {
                 }
             }
         }
-        guard !refreshed.isEmpty || !removed.isEmpty else { return }
+        // Objects another context inserted that this context's fetches now find.
+        let added = Set(inserted.filter { !$0.isTemporaryID }.map { object(with: $0) })
+        guard !refreshed.isEmpty || !removed.isEmpty || !added.isEmpty else { return }
         var info: [AnyHashable: Any] = [:]
+        if !added.isEmpty { info[NSInsertedObjectsKey] = added }
         if !refreshed.isEmpty { info[NSRefreshedObjectsKey] = refreshed }
         if !removed.isEmpty { info[NSDeletedObjectsKey] = removed }
         NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: info)

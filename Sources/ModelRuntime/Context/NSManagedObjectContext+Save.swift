@@ -8,6 +8,7 @@ extension NSManagedObjectContext {
     /// nothing in the store and leaves the context's changes in place.
     public func save() throws {
         checkQueue()
+        processPendingChanges()
         guard hasChanges else { return }
         NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
         let insertedNow = Array(inserted.values)
@@ -153,6 +154,7 @@ extension NSManagedObjectContext {
                 object.changedFlag = true
             }
             for id in deletes { parent.delete(parent.object(with: id)) }
+            parent.processPendingChanges()
         }
     }
 }

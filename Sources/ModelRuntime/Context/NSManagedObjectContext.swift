@@ -61,6 +61,8 @@ open class NSManagedObjectContext: NSObject {
     var inserted: [ObjectIdentifier: NSManagedObject] = [:]
     var deleted: [ObjectIdentifier: NSManagedObject] = [:]
     var changed: [ObjectIdentifier: NSManagedObject] = [:]
+    /// What the last `NSManagedObjectContextObjectsDidChange` reported (see +ObjectsDidChange).
+    var processedChanges = ProcessedChanges()
 
     public init(concurrencyType ct: ConcurrencyType) {
         concurrencyType = ct
@@ -122,9 +124,10 @@ open class NSManagedObjectContext: NSObject {
         #endif
     }
 
-    /// Runs `block` on the context's queue, asynchronously.
+    /// Runs `block` on the context's queue, asynchronously, then processes pending changes.
     open func perform(_ block: @escaping @Sendable () -> Void) {
-        queue.async(execute: block)
+        let context = WeakContext(self)
+        queue.async { Self.userEvent(context, block) }
     }
 
     /// Runs `block` on the context's queue and waits for it (at once when already on it).
@@ -145,8 +148,11 @@ open class NSManagedObjectContext: NSObject {
         if schedule == .immediate, isOnQueue { return try block() }
         let box = UncheckedBox(block)
         let result: UncheckedBox<Result<T, E>> = await withCheckedContinuation { continuation in
+            let context = WeakContext(self)
             queue.async {
-                continuation.resume(returning: UncheckedBox(Result<T, E> { () throws(E) -> T in try box.value() }))
+                var result: UncheckedBox<Result<T, E>>?
+                Self.userEvent(context) { result = UncheckedBox(Result<T, E> { () throws(E) -> T in try box.value() }) }
+                continuation.resume(returning: result!)
             }
         }
         return try result.value.get()
@@ -408,6 +414,8 @@ open class NSManagedObjectContext: NSObject {
     /// Forgets every object: all registered objects leave the context.
     open func reset() {
         checkQueue()
+        let invalidated = registry.values.map(\.id)
+        defer { postInvalidatedAll(invalidated) }
         for object in registry.values { object.context = nil }
         for object in inserted.values { object.context = nil }
         registry.removeAll()
@@ -416,7 +424,8 @@ open class NSManagedObjectContext: NSObject {
         changed.removeAll()
     }
 
-    open func processPendingChanges() {}
+    /// Posts `NSManagedObjectContextObjectsDidChange` for the changes since the last call.
+    open func processPendingChanges() { processPendingChangesNow() }
 
     open override var description: String {
         "<NSManagedObjectContext: \(name ?? String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))>"

@@ -110,4 +110,5 @@ extension NSPersistentStoreCoordinator {
         return items
     }
 }
+
 #endif

@@ -91,7 +91,7 @@ open class NSPersistentHistoryChangeRequest: NSPersistentStoreRequest {
 /// The result of a history request (`NSPersistentHistoryResult`): `result` per the request's
 /// `resultType` — `true`, `[NSManagedObjectID]`, a count, `[NSPersistentHistoryTransaction]` or
 /// `[NSPersistentHistoryChange]`.
-open class NSPersistentHistoryResult: NSPersistentStoreResult, @unchecked Sendable {
+open class NSPersistentHistoryResult: NSPersistentStoreResult {
     public let resultType: NSPersistentHistoryResultType
     public let result: Any?
     /// Keeps the transactions alive for a changes-only result (changes hold them weakly).

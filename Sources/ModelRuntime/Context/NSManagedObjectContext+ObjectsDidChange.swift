@@ -1,0 +1,83 @@
+#if !canImport(CoreData)
+import Foundation
+
+/// What a context reported in its last `NSManagedObjectContextObjectsDidChange`: the objects
+/// inserted, deleted and changed then, each changed or inserted object with the storage of its
+/// values at that moment. Changing a value later copies that storage (the arrays are
+/// copy-on-write and this state holds a reference), so a different storage address means the
+/// object changed again — without any bookkeeping on the setters' path.
+struct ProcessedChanges {
+    var inserted: Set<ObjectIdentifier> = []
+    var deleted: Set<ObjectIdentifier> = []
+    var insertedObjects: [ObjectIdentifier: NSManagedObject] = [:]
+    var valueStorage: [ObjectIdentifier: ContiguousArray<Any?>] = [:]
+
+    static func storageAddress(_ values: ContiguousArray<Any?>) -> UnsafeRawPointer? {
+        values.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+}
+
+extension NSManagedObjectContext {
+    /// Core Data's `processPendingChanges()`: posts `NSManagedObjectContextObjectsDidChange`
+    /// with the objects inserted, updated and deleted since the last time (nothing when there
+    /// are none). On Linux this happens at the end of every `perform` block, at the start of
+    /// `save()` and when called; there is no end of a run-loop event to wait for.
+    func processPendingChangesNow() {
+        checkQueue()
+        let last = processedChanges
+        var insertedNow: Set<NSManagedObject> = []
+        var updatedNow: Set<NSManagedObject> = []
+        var deletedNow: Set<NSManagedObject> = []
+        var next = ProcessedChanges()
+        for (key, object) in inserted {
+            next.inserted.insert(key)
+            next.insertedObjects[key] = object
+            next.valueStorage[key] = object.values
+            if !last.inserted.contains(key) {
+                insertedNow.insert(object)
+            } else if changedSince(last, key, object) {
+                updatedNow.insert(object)
+            }
+        }
+        for (key, object) in deleted {
+            next.deleted.insert(key)
+            if !last.deleted.contains(key) { deletedNow.insert(object) }
+        }
+        // An object inserted and reported, then deleted before a save, leaves as deleted.
+        for (key, object) in last.insertedObjects where inserted[key] == nil && object.deletedFlag {
+            deletedNow.insert(object)
+        }
+        for (key, object) in changed where inserted[key] == nil && deleted[key] == nil && !object.deletedFlag {
+            next.valueStorage[key] = object.values
+            if last.valueStorage[key] == nil || changedSince(last, key, object) { updatedNow.insert(object) }
+        }
+        processedChanges = next
+        guard !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty else { return }
+        var info: [AnyHashable: Any] = [:]
+        if !insertedNow.isEmpty { info[NSInsertedObjectsKey] = insertedNow }
+        if !updatedNow.isEmpty { info[NSUpdatedObjectsKey] = updatedNow }
+        if !deletedNow.isEmpty { info[NSDeletedObjectsKey] = deletedNow }
+        NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: info)
+    }
+
+    private func changedSince(_ last: ProcessedChanges, _ key: ObjectIdentifier, _ object: NSManagedObject) -> Bool {
+        guard let stored = last.valueStorage[key] else { return true }
+        return ProcessedChanges.storageAddress(stored) != ProcessedChanges.storageAddress(object.values)
+    }
+
+    /// After `reset()`: every object left, reported with `NSInvalidatedAllObjectsKey` (the IDs of
+    /// the objects that were registered).
+    func postInvalidatedAll(_ ids: [NSManagedObjectID]) {
+        processedChanges = ProcessedChanges()
+        NotificationCenter.default.post(
+            name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [NSInvalidatedAllObjectsKey: ids])
+    }
+
+    /// Runs a `perform` block as Core Data runs a user event: the block, then
+    /// `processPendingChanges()`.
+    static func userEvent(_ context: WeakContext, _ block: () -> Void) {
+        block()
+        context.context?.processPendingChanges()
+    }
+}
+#endif
