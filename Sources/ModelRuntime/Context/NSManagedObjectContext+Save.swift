@@ -72,6 +72,10 @@ extension NSManagedObjectContext {
         inserted.removeAll()
         deleted.removeAll(keepingCapacity: true)
         changed.removeAll(keepingCapacity: true)
+        // The save started by processing pending changes; what it reported is settled now, and
+        // holding the saved objects for the next report would keep them alive (the registry
+        // holds unchanged objects weakly).
+        processedChanges = ProcessedChanges()
         for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.didSave() } }
         NotificationCenter.default.post(
             name: .NSManagedObjectContextDidSave, object: self,
