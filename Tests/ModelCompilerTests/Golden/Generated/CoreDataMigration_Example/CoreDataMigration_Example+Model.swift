@@ -77,8 +77,14 @@ extension CoreDataMigration_ExampleModel {
     /// named by their checksums; the models of custom stages are the compiled versions in `bundle`.
     public static func migrationStages(in bundle: Bundle) -> [NSMigrationStage] {
         [
-            // CoreDataMigration_Example 2 → CoreDataMigration_Example 3 cannot be inferred: declare it in customMigrations (modelgen validate warns).
-            NSLightweightMigrationStage([Version.coreDataMigration_Example.checksum, Version.coreDataMigration_Example2.checksum, Version.coreDataMigration_Example3.checksum, Version.coreDataMigration_Example4.checksum]),
+            // CoreDataMigration_Example 2 → CoreDataMigration_Example 3: lightweight migration cannot infer this step; declare it in
+            // customMigrations to migrate it in code (modelgen validate warns).
+            NSLightweightMigrationStage([
+                Version.coreDataMigration_Example.checksum,
+                Version.coreDataMigration_Example2.checksum,
+                Version.coreDataMigration_Example3.checksum,
+                Version.coreDataMigration_Example4.checksum,
+            ]),
         ]
     }
 

@@ -75,7 +75,11 @@ extension SampleModelModel {
     /// named by their checksums; the models of custom stages are the compiled versions in `bundle`.
     public static func migrationStages(in bundle: Bundle) -> [NSMigrationStage] {
         [
-            NSLightweightMigrationStage([Version.sampleModel.checksum, Version.sampleModel2.checksum, Version.sampleModel3.checksum]),
+            NSLightweightMigrationStage([
+                Version.sampleModel.checksum,
+                Version.sampleModel2.checksum,
+                Version.sampleModel3.checksum,
+            ]),
         ]
     }
 

@@ -75,7 +75,11 @@ extension SampleModel3Model {
     /// named by their checksums; the models of custom stages are the compiled versions in `bundle`.
     package static func migrationStages(in bundle: Bundle) -> [NSMigrationStage] {
         [
-            NSLightweightMigrationStage([Version.sampleModel3.checksum, Version.sampleModel3_v2.checksum, Version.sampleModel3_v3.checksum]),
+            NSLightweightMigrationStage([
+                Version.sampleModel3.checksum,
+                Version.sampleModel3_v2.checksum,
+                Version.sampleModel3_v3.checksum,
+            ]),
         ]
     }
 

@@ -623,14 +623,14 @@ extension TripsModel {
     /// The stages that migrate a store of any earlier version to the current one, oldest first:
     /// consecutive versions lightweight migration infers share a lightweight stage. Versions are
     /// named by their checksums; the models of custom stages are the compiled versions in `bundle`.
-    public static func migrationStages(in bundle: Bundle = .module) -> [NSMigrationStage] {
+    public static func migrationStages(in bundle: Bundle) -> [NSMigrationStage] {
         [
             NSLightweightMigrationStage([Version.trips1.checksum, Version.trips2.checksum]),
         ]
     }
 
     /// A staged migration manager with ``migrationStages(in:)``.
-    public static func stagedMigrationManager(in bundle: Bundle = .module) -> NSStagedMigrationManager {
+    public static func stagedMigrationManager(in bundle: Bundle) -> NSStagedMigrationManager {
         NSStagedMigrationManager(migrationStages(in: bundle))
     }
 
@@ -638,7 +638,7 @@ extension TripsModel {
     /// sets `NSPersistentStoreStagedMigrationManagerOptionKey`, and turns on automatic migration
     /// and mapping inference, which staged migration needs.
     public static func enableStagedMigration(
-        on description: NSPersistentStoreDescription, in bundle: Bundle = .module
+        on description: NSPersistentStoreDescription, in bundle: Bundle
     ) {
         description.shouldMigrateStoreAutomatically = true
         description.shouldInferMappingModelAutomatically = true
@@ -648,7 +648,7 @@ extension TripsModel {
 
     /// `version` of the compiled model in `bundle` (its `.mom` in `Trips.momd`), loaded
     /// when a migration needs it; a missing file fails that migration.
-    public static func modelReference(_ version: Version, in bundle: Bundle = .module) -> NSManagedObjectModelReference {
+    public static func modelReference(_ version: Version, in bundle: Bundle) -> NSManagedObjectModelReference {
         let momd = bundle.url(forResource: name, withExtension: "momd") ?? bundle.bundleURL.appendingPathComponent("\(name).momd")
         return NSManagedObjectModelReference(
             fileURL: momd.appendingPathComponent("\(version.rawValue).mom"), versionChecksum: version.checksum)
