@@ -39,6 +39,8 @@ struct TemplateContextDocumentationTests {
         for path in [
             "Samples/Trips/Trips.modeld", "Tests/ModelCompilerTests/Golden/Models/Drawings.model.yaml",
             "Tests/ModelCompilerTests/Golden/Models/Itinerary.modeld",
+            // A step that cannot be inferred and is not declared custom.
+            "Tests/Fixtures/coredata/wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld",
         ] {
             let model = try #require(Pipeline.load(Fixtures.packageRoot.appendingPathComponent(path).path).model)
             for layout in [SwiftGenerator.Layout.entity, .model] {

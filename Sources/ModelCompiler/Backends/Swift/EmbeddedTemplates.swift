@@ -300,17 +300,18 @@ extension {{typeName}} {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, macCatalyst 17.0, *)
 extension {{typeName}} {
     /// The stages that migrate a store of any earlier version to the current one, oldest first:
-    /// consecutive versions lightweight migration infers share a lightweight stage{{#hasCustomSteps}}, and each
-    /// step declared in `customMigrations` is a custom stage calling `handlers`{{/hasCustomSteps}}. Versions are
-    /// named by their checksums; the models of custom stages are the compiled versions in `bundle`.
+    /// {{#hasCustomSteps}}each step declared in `customMigrations` is a custom stage calling `handlers`, and
+    /// {{/hasCustomSteps}}the other versions share lightweight stages, named by their checksums. Core Data
+    /// migrates from one stage to the next by lightweight migration. The models of custom stages are the
+    /// compiled versions in `bundle`.
     {{access}} static func migrationStages(in bundle: Bundle{{#hasCustomSteps}}, handlers: some MigrationHandlers{{/hasCustomSteps}}) -> [NSMigrationStage] {
         [
             {{#stages}}
-            {{#lightweight}}
-            {{#uninferableSteps}}
+            {{#uninferable}}
             // {{{.}}}: lightweight migration cannot infer this step; declare it in
             // customMigrations to migrate it in code (modelgen validate warns).
-            {{/uninferableSteps}}
+            {{/uninferable}}
+            {{#lightweight}}
             {{#checksums}}
             NSLightweightMigrationStage([{{.}}]),
             {{/checksums}}

@@ -154,16 +154,17 @@ extension ItineraryModel {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, macCatalyst 17.0, *)
 extension ItineraryModel {
     /// The stages that migrate a store of any earlier version to the current one, oldest first:
-    /// consecutive versions lightweight migration infers share a lightweight stage, and each
-    /// step declared in `customMigrations` is a custom stage calling `handlers`. Versions are
-    /// named by their checksums; the models of custom stages are the compiled versions in `bundle`.
+    /// each step declared in `customMigrations` is a custom stage calling `handlers`, and
+    /// the other versions share lightweight stages, named by their checksums. Core Data
+    /// migrates from one stage to the next by lightweight migration. The models of custom stages are the
+    /// compiled versions in `bundle`.
     internal static func migrationStages(in bundle: Bundle, handlers: some MigrationHandlers) -> [NSMigrationStage] {
         [
-            NSLightweightMigrationStage([Version.itinerary1.checksum, Version.itinerary2.checksum]),
+            NSLightweightMigrationStage([Version.itinerary1.checksum]),
             customStage(
                 from: .itinerary2, to: .itinerary3, in: bundle, willMigrate: handlers.willMigrateItinerary2ToItinerary3,
                 didMigrate: handlers.didMigrateItinerary2ToItinerary3),
-            NSLightweightMigrationStage([Version.itinerary3.checksum, Version.itinerary4.checksum]),
+            NSLightweightMigrationStage([Version.itinerary4.checksum]),
         ]
     }
 

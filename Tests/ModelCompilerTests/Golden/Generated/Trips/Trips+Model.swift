@@ -106,8 +106,9 @@ extension TripsModel {
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, macCatalyst 17.0, *)
 extension TripsModel {
     /// The stages that migrate a store of any earlier version to the current one, oldest first:
-    /// consecutive versions lightweight migration infers share a lightweight stage. Versions are
-    /// named by their checksums; the models of custom stages are the compiled versions in `bundle`.
+    /// the other versions share lightweight stages, named by their checksums. Core Data
+    /// migrates from one stage to the next by lightweight migration. The models of custom stages are the
+    /// compiled versions in `bundle`.
     public static func migrationStages(in bundle: Bundle) -> [NSMigrationStage] {
         [
             NSLightweightMigrationStage([Version.trips1.checksum, Version.trips2.checksum]),
