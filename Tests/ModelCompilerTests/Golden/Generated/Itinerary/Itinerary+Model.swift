@@ -39,6 +39,24 @@ internal class Place: NSManagedObject {
         NSFetchRequest<Place>(entityName: "Place")
     }
 
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s
+    /// (Foundation's `NSPredicate(_:)` and `NSSortDescriptor(_:)` convert them). Throws when
+    /// Foundation cannot convert the predicate.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @nonobjc internal class func fetchRequest(
+        _ predicate: Predicate<Place>, sortBy sortDescriptors: [SortDescriptor<Place>] = []
+    ) throws -> NSFetchRequest<Place> {
+        guard let converted = NSPredicate(predicate) else {
+            throw NSError(
+                domain: NSCocoaErrorDomain, code: NSCoreDataError,
+                userInfo: [NSLocalizedDescriptionKey: "NSPredicate(_:) cannot convert the predicate \(predicate)"])
+        }
+        let request = NSFetchRequest<Place>(entityName: "Place")
+        request.predicate = converted
+        request.sortDescriptors = sortDescriptors.isEmpty ? nil : sortDescriptors.map { NSSortDescriptor($0) }
+        return request
+    }
+
     /// The names of `Place`'s properties, for predicates, sort descriptors and key paths.
     internal enum Keys {
         internal static let name = "name"
@@ -70,6 +88,15 @@ import ModelRuntime
 internal class Place: NSManagedObject {
     internal class func fetchRequest() -> NSFetchRequest<Place> {
         NSFetchRequest<Place>(entityName: "Place")
+    }
+
+    /// A fetch request for the objects that match a `#Predicate`, sorted by `SortDescriptor`s,
+    /// translated to `NSPredicate` and `NSSortDescriptor`. Throws a `PredicateTranslationError`
+    /// naming the part that does not translate.
+    internal class func fetchRequest(
+        _ predicate: Predicate<Place>, sortBy sortDescriptors: [SortDescriptor<Place>] = []
+    ) throws -> NSFetchRequest<Place> {
+        try NSFetchRequest<Place>(entityName: "Place", predicate: predicate, sortBy: sortDescriptors)
     }
 
     /// The names of `Place`'s properties, for predicates, sort descriptors and key paths.
@@ -121,6 +148,47 @@ internal class Place: NSManagedObject {
 
 extension Place: KeyPathStringConvertible {}
 #endif
+
+extension Place {
+    /// The values of one `Place` for a batch insert: one property per stored attribute,
+    /// required ones non-optional.
+    internal struct BatchInsertValues {
+        internal var name: String
+        internal var notes: String?
+        internal var slug: String
+        internal var rating: Int16?
+
+        internal init(name: String, notes: String? = nil, slug: String, rating: Int16? = nil) {
+            self.name = name
+            self.notes = notes
+            self.slug = slug
+            self.rating = rating
+        }
+    }
+
+    /// A batch insert of `rows`; run it with `context.execute(_:)`.
+    internal static func batchInsertRequest(_ rows: [BatchInsertValues]) -> NSBatchInsertRequest {
+        #if canImport(CoreData)
+        var index = 0
+        return NSBatchInsertRequest(entityName: "Place", dictionaryHandler: { dictionary in
+            guard index < rows.count else { return true }
+            defer { index += 1 }
+            dictionary["name"] = rows[index].name
+            dictionary["notes"] = rows[index].notes
+            dictionary["slug"] = rows[index].slug
+            dictionary["rating"] = rows[index].rating
+            return false
+        })
+        #else
+        return NSBatchInsertRequest(entityName: "Place", keys: ["name", "notes", "slug", "rating"], count: rows.count) { index, values in
+            values[0] = rows[index].name
+            values[1] = rows[index].notes
+            values[2] = rows[index].slug
+            values[3] = rows[index].rating
+        }
+        #endif
+    }
+}
 
 extension ItineraryModel {
     /// Loads the compiled model from `bundle` (for a package target with the modelgen plugin,
