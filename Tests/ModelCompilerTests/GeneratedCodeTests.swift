@@ -16,6 +16,8 @@ struct GeneratedCodeTests {
         var goldenFolder: URL? = nil
         /// The bundle of the compiled model (`modelgen build --model-bundle`, as the build plugin runs it).
         var modelBundle: SwiftGenerator.ModelBundle? = nil
+        /// Whether the model file declares the query type aliases (one model per module may).
+        var declaresQueryTypealiases = true
         var description: String { name }
     }
 
@@ -37,6 +39,11 @@ struct GeneratedCodeTests {
         Case(
             name: "Drawings", modelPath: Fixtures.golden.appendingPathComponent("Models/Drawings.model.yaml"), access: .public,
             layout: .entity),
+        // A custom migration step between lightweight ones; compiled into ModelRuntimeTests
+        // beside Trips, so it leaves the module's aliases to Trips.
+        Case(
+            name: "Itinerary", modelPath: Fixtures.golden.appendingPathComponent("Models/Itinerary.modeld"), access: .internal,
+            layout: .model, declaresQueryTypealiases: false),
         Case(
             name: "SampleModel", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld"),
             access: .public, layout: .entity),
@@ -74,6 +81,7 @@ struct GeneratedCodeTests {
         options.layout = testCase.layout
         options.sourceName = testCase.modelPath.lastPathComponent
         options.modelBundle = testCase.modelBundle
+        options.declaresQueryTypealiases = testCase.declaresQueryTypealiases
         return try SwiftGenerator.generate(model, options: options)
     }
 

@@ -36,7 +36,12 @@ struct TemplateContextDocumentationTests {
     /// Keys of every context the generator builds, over models using every feature (both layouts).
     static func providedKeys() throws -> Set<String> {
         var keys: Set<String> = []
-        for path in ["Samples/Trips/Trips.modeld", "Tests/ModelCompilerTests/Golden/Models/Drawings.model.yaml"] {
+        for path in [
+            "Samples/Trips/Trips.modeld", "Tests/ModelCompilerTests/Golden/Models/Drawings.model.yaml",
+            "Tests/ModelCompilerTests/Golden/Models/Itinerary.modeld",
+            // A step that cannot be inferred and is not declared custom.
+            "Tests/Fixtures/coredata/wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld",
+        ] {
             let model = try #require(Pipeline.load(Fixtures.packageRoot.appendingPathComponent(path).path).model)
             for layout in [SwiftGenerator.Layout.entity, .model] {
                 var options = SwiftGenerator.Options()

@@ -287,7 +287,11 @@ enum ClassRegistry {
     struct KnownClass {
         weak var entity: NSEntityDescription?
         let type: NSManagedObject.Type
+        /// For `NSManagedObject` (no class found): ``classesSeen`` when it was looked up.
+        var classesSeen = 0
     }
+    /// How many times a user class was recorded by ``note(_:for:)``.
+    nonisolated(unsafe) private static var classesSeen = 0
 
     static func unqualified(_ name: String) -> String {
         name.split(separator: ".").last.map(String.init) ?? name
@@ -301,6 +305,7 @@ enum ClassRegistry {
         if let known = classesByEntity[ObjectIdentifier(entity)], known.entity === entity, known.type == type { return }
         classesByEntity = classesByEntity.filter { $0.value.entity != nil }
         classesByEntity[ObjectIdentifier(entity)] = KnownClass(entity: entity, type: type)
+        classesSeen += 1
     }
 
     static func noteInUse(_ model: NSManagedObjectModel) {
@@ -311,22 +316,37 @@ enum ClassRegistry {
     }
 
     /// The class of `entity`'s objects: one seen making its objects, else the class named by
-    /// `managedObjectClassName` when the Swift runtime knows it, else `NSManagedObject`.
+    /// `managedObjectClassName` when the Swift runtime knows it — as written, or, for a name
+    /// without a module (generated classes are named so), in the module of a class already
+    /// seen — else `NSManagedObject`. A class not found is looked up again once another class
+    /// has been seen, since it may live in that class's module.
     static func objectClass(for entity: NSEntityDescription) -> NSManagedObject.Type {
         lock.lock()
         let known = classesByEntity[ObjectIdentifier(entity)]
+        let seen = classesSeen
         lock.unlock()
-        if let known, known.entity === entity { return known.type }
+        if let known, known.entity === entity, known.type != NSManagedObject.self || known.classesSeen == seen { return known.type }
         var found: NSManagedObject.Type = NSManagedObject.self
-        if let name = entity.managedObjectClassName, name != "NSManagedObject",
-            let type = _typeByName(name) as? NSManagedObject.Type
-        {
-            found = type
+        if let name = entity.managedObjectClassName, name != "NSManagedObject" {
+            if let type = _typeByName(name) as? NSManagedObject.Type {
+                found = type
+            } else if !name.contains(".") {
+                lock.lock()
+                let modules = Set(classesByEntity.values.compactMap { module(of: $0.type) }).sorted()
+                lock.unlock()
+                found = modules.lazy.compactMap { _typeByName("\($0).\(name)") as? NSManagedObject.Type }.first ?? found
+            }
         }
         lock.lock()
-        classesByEntity[ObjectIdentifier(entity)] = KnownClass(entity: entity, type: found)
+        classesByEntity[ObjectIdentifier(entity)] = KnownClass(entity: entity, type: found, classesSeen: seen)
         lock.unlock()
         return found
+    }
+
+    /// The module a class is declared in (the first part of its qualified name).
+    private static func module(of type: NSManagedObject.Type) -> String? {
+        guard type != NSManagedObject.self else { return nil }
+        return String(reflecting: type).split(separator: ".").first.map(String.init)
     }
 
     /// The entity whose class name names `type`, in `model` or in the models in use.

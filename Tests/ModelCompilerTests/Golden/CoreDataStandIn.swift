@@ -59,3 +59,34 @@ open class NSPersistentStoreRequest {}
 open class NSBatchInsertRequest: NSPersistentStoreRequest {
     public init(entityName: String, dictionaryHandler handler: @escaping (NSMutableDictionary) -> Bool) {}
 }
+
+open class NSPersistentStoreDescription {
+    open var shouldMigrateStoreAutomatically = true
+    open var shouldInferMappingModelAutomatically = true
+    open func setOption(_ option: NSObject?, forKey key: String) {}
+}
+
+public let NSPersistentStoreStagedMigrationManagerOptionKey = "NSPersistentStoreStagedMigrationManagerOptionKey"
+
+@objc open class NSMigrationStage: NSObject {
+    open var label: String?
+}
+
+@objc open class NSLightweightMigrationStage: NSMigrationStage {
+    public init(_ versionChecksums: [String]) {}
+}
+
+@objc open class NSManagedObjectModelReference: NSObject {
+    public init(fileURL: URL, versionChecksum: String) {}
+}
+
+@objc open class NSCustomMigrationStage: NSMigrationStage {
+    open var willMigrateHandler: ((NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void)?
+    open var didMigrateHandler: ((NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void)?
+    public init(migratingFrom currentModel: NSManagedObjectModelReference, to nextModel: NSManagedObjectModelReference) {}
+}
+
+@objc open class NSStagedMigrationManager: NSObject {
+    open var container: NSPersistentContainer? { nil }
+    public init(_ stages: [NSMigrationStage]) {}
+}

@@ -22,6 +22,11 @@ final class EngineTrip: NSManagedObject {
     class func fetchRequest() -> NSFetchRequest<EngineTrip> { NSFetchRequest<EngineTrip>(entityName: "Trip") }
 }
 
+/// Classes named without their module, as generated code names them in the model; only
+/// `ClassLookupTrip` is ever used by name, so `ClassLookupStop` must be found through its module.
+final class ClassLookupTrip: NSManagedObject {}
+final class ClassLookupStop: NSManagedObject {}
+
 struct GeneratedStyleTests {
     static func model() -> NSManagedObjectModel {
         let model = EngineTestModel.make()
@@ -48,6 +53,24 @@ struct GeneratedStyleTests {
             #expect(plain.first === typed.first)
             let untyped: NSFetchRequest<NSFetchRequestResult> = EngineTrip.fetchRequest()
             #expect(untyped.entityName == "Trip")
+        }
+    }
+
+    @Test func destinationsGetTheirClassFromTheModuleOfAClassAlreadyUsed() throws {
+        let model = EngineTestModel.make()
+        model.entitiesByName["Trip"]!.managedObjectClassName = "ClassLookupTrip"
+        model.entitiesByName["Stop"]!.managedObjectClassName = "ClassLookupStop"
+        let (_, context) = try EngineTestModel.stack(model: model)
+        try context.performAndWait { () throws in
+            let trip = ClassLookupTrip(context: context)
+            trip.setValue("Lookup", forKey: "name")
+            _ = EngineTestModel.insert("Stop", into: context, ["trip": trip])
+            try context.save()
+            context.reset()
+            let trips = try context.fetch(NSFetchRequest<ClassLookupTrip>(entityName: "Trip"))
+            let stops = trips.first?.mutableOrderedSetValue(forKey: "stops").array ?? []
+            #expect(stops.count == 1)
+            #expect(stops.allSatisfy { $0 is ClassLookupStop })
         }
     }
 

@@ -358,6 +358,104 @@ import {{.}}
 {{/imports}}
 
 """#,
+        "migrationStages": #"""
+{{#hasCustomSteps}}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, macCatalyst 17.0, *)
+extension {{typeName}} {
+    /// What the app does around each step between versions declared in `customMigrations`
+    /// (`versions.yaml`): a method called before the store is migrated, with the store still in the
+    /// older version, and one called after, with the store in the newer version. Reach the store
+    /// through `manager.container`; a method that throws stops the migration and leaves the store
+    /// as it was. A step without its methods is a compile error.
+    {{access}} protocol MigrationHandlers {
+        {{#customSteps}}
+        /// Before the store is migrated from {{{fromName}}} to {{{toName}}}: `manager.container` has {{{fromName}}}.
+        func {{willMethod}}(_ manager: NSStagedMigrationManager) throws
+        /// After the store is migrated from {{{fromName}}} to {{{toName}}}: `manager.container` has {{{toName}}}.
+        func {{didMethod}}(_ manager: NSStagedMigrationManager) throws
+        {{/customSteps}}
+    }
+}
+{{/hasCustomSteps}}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, macCatalyst 17.0, *)
+extension {{typeName}} {
+    /// The stages that migrate a store of any earlier version to the current one, oldest first:
+    /// {{#hasCustomSteps}}each step declared in `customMigrations` is a custom stage calling `handlers`, and
+    /// {{/hasCustomSteps}}the other versions share lightweight stages, named by their checksums. Core Data
+    /// migrates from one stage to the next by lightweight migration. The models of custom stages are the
+    /// compiled versions in `bundle`.
+    {{access}} static func migrationStages(in bundle: Bundle{{#hasCustomSteps}}, handlers: some MigrationHandlers{{/hasCustomSteps}}) -> [NSMigrationStage] {
+        [
+            {{#stages}}
+            {{#uninferable}}
+            // {{{.}}}: lightweight migration cannot infer this step; declare it in
+            // customMigrations to migrate it in code (modelgen validate warns).
+            {{/uninferable}}
+            {{#lightweight}}
+            {{#checksums}}
+            NSLightweightMigrationStage([{{.}}]),
+            {{/checksums}}
+            {{^checksums}}
+            NSLightweightMigrationStage([
+                {{#checksumLines}}
+                {{.}},
+                {{/checksumLines}}
+            ]),
+            {{/checksums}}
+            {{/lightweight}}
+            {{#custom}}
+            customStage(
+                from: .{{fromCase}}, to: .{{toCase}}, in: bundle, willMigrate: handlers.{{willMethod}},
+                didMigrate: handlers.{{didMethod}}),
+            {{/custom}}
+            {{/stages}}
+        ]
+    }
+
+    /// A staged migration manager with ``migrationStages(in:{{#hasCustomSteps}}handlers:{{/hasCustomSteps}})``.
+    {{access}} static func stagedMigrationManager(in bundle: Bundle{{#hasCustomSteps}}, handlers: some MigrationHandlers{{/hasCustomSteps}}) -> NSStagedMigrationManager {
+        NSStagedMigrationManager(migrationStages(in: bundle{{#hasCustomSteps}}, handlers: handlers{{/hasCustomSteps}}))
+    }
+
+    /// Makes `description`'s store migrate through ``migrationStages(in:{{#hasCustomSteps}}handlers:{{/hasCustomSteps}})`` when it is added:
+    /// sets `NSPersistentStoreStagedMigrationManagerOptionKey`, and turns on automatic migration
+    /// and mapping inference, which staged migration needs.
+    {{access}} static func enableStagedMigration(
+        on description: NSPersistentStoreDescription, in bundle: Bundle{{#hasCustomSteps}}, handlers: some MigrationHandlers{{/hasCustomSteps}}
+    ) {
+        description.shouldMigrateStoreAutomatically = true
+        description.shouldInferMappingModelAutomatically = true
+        description.setOption(
+            stagedMigrationManager(in: bundle{{#hasCustomSteps}}, handlers: handlers{{/hasCustomSteps}}), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
+    }
+
+    /// `version` of the compiled model in `bundle` (its `.mom` in `{{modelNameText}}.momd`), loaded
+    /// when a migration needs it; a missing file fails that migration.
+    {{access}} static func modelReference(_ version: Version, in bundle: Bundle) -> NSManagedObjectModelReference {
+        let momd = bundle.url(forResource: name, withExtension: "momd") ?? bundle.bundleURL.appendingPathComponent("\(name).momd")
+        return NSManagedObjectModelReference(
+            fileURL: momd.appendingPathComponent("\(version.rawValue).mom"), versionChecksum: version.checksum)
+    }
+    {{#hasCustomSteps}}
+
+    private static func customStage(
+        from current: Version, to next: Version, in bundle: Bundle,
+        willMigrate: @escaping (NSStagedMigrationManager) throws -> Void,
+        didMigrate: @escaping (NSStagedMigrationManager) throws -> Void
+    ) -> NSCustomMigrationStage {
+        let stage = NSCustomMigrationStage(
+            migratingFrom: modelReference(current, in: bundle), to: modelReference(next, in: bundle))
+        stage.label = "\(current.rawValue) → \(next.rawValue)"
+        stage.willMigrateHandler = { manager, _ in try willMigrate(manager) }
+        stage.didMigrateHandler = { manager, _ in try didMigrate(manager) }
+        return stage
+    }
+    {{/hasCustomSteps}}
+}
+
+"""#,
         "model": #"""
 {{> header}}
 
@@ -515,6 +613,9 @@ extension {{typeName}} {
     }
 }
 {{/modelBundle}}
+{{#migration}}
+{{> migrationStages}}
+{{/migration}}
 
 """#,
     ]

@@ -56,9 +56,13 @@ struct SwiftModelView {
     func modelValue(entityFiles: Bool) -> MustacheValue {
         let hashes = model.versions.map { VersionHashes($0).versionChecksum }
         var usedCases: Set<String> = []
-        let versions: [MustacheValue] = zip(model.versions, hashes).map { version, checksum in
+        let caseNames = model.versions.map { version in
             var caseName = SwiftNames.caseName(version.name)
             while !usedCases.insert(caseName).inserted { caseName += "_" }
+            return caseName
+        }
+        let versions: [MustacheValue] = zip(zip(model.versions, hashes), caseNames).map { pair, caseName in
+            let (version, checksum) = pair
             return [
                 "caseName": .string(caseName), "name": .string(SwiftNames.literal(version.name)),
                 "checksum": .string(SwiftNames.literal(checksum)), "isCurrent": .bool(version.name == model.currentVersionName),
@@ -73,6 +77,7 @@ struct SwiftModelView {
             "entities": .list(entityFiles ? [] : generatedEntities.map(entityValue)),
             "queryTypealiases": .list(options.declaresQueryTypealiases ? Self.queryTypeNames.map(MustacheValue.string) : []),
             "modelBundle": options.modelBundle.map { .string($0.rawValue) } ?? .null,
+            "migration": SwiftMigrationStages.value(for: model, caseNames: caseNames),
         ]
     }
 

@@ -102,3 +102,41 @@ extension TripsModel {
         NSPersistentContainer(name: name, managedObjectModel: model)
     }
 }
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, macCatalyst 17.0, *)
+extension TripsModel {
+    /// The stages that migrate a store of any earlier version to the current one, oldest first:
+    /// the other versions share lightweight stages, named by their checksums. Core Data
+    /// migrates from one stage to the next by lightweight migration. The models of custom stages are the
+    /// compiled versions in `bundle`.
+    public static func migrationStages(in bundle: Bundle) -> [NSMigrationStage] {
+        [
+            NSLightweightMigrationStage([Version.trips1.checksum, Version.trips2.checksum]),
+        ]
+    }
+
+    /// A staged migration manager with ``migrationStages(in:)``.
+    public static func stagedMigrationManager(in bundle: Bundle) -> NSStagedMigrationManager {
+        NSStagedMigrationManager(migrationStages(in: bundle))
+    }
+
+    /// Makes `description`'s store migrate through ``migrationStages(in:)`` when it is added:
+    /// sets `NSPersistentStoreStagedMigrationManagerOptionKey`, and turns on automatic migration
+    /// and mapping inference, which staged migration needs.
+    public static func enableStagedMigration(
+        on description: NSPersistentStoreDescription, in bundle: Bundle
+    ) {
+        description.shouldMigrateStoreAutomatically = true
+        description.shouldInferMappingModelAutomatically = true
+        description.setOption(
+            stagedMigrationManager(in: bundle), forKey: NSPersistentStoreStagedMigrationManagerOptionKey)
+    }
+
+    /// `version` of the compiled model in `bundle` (its `.mom` in `Trips.momd`), loaded
+    /// when a migration needs it; a missing file fails that migration.
+    public static func modelReference(_ version: Version, in bundle: Bundle) -> NSManagedObjectModelReference {
+        let momd = bundle.url(forResource: name, withExtension: "momd") ?? bundle.bundleURL.appendingPathComponent("\(name).momd")
+        return NSManagedObjectModelReference(
+            fileURL: momd.appendingPathComponent("\(version.rawValue).mom"), versionChecksum: version.checksum)
+    }
+}
