@@ -11,10 +11,19 @@ import Foundation
 /// batch's objects are found through the context's registry by key.
 final class FetchBatches {
     let size: Int
-    let store: NSPersistentStore
-    /// Primary keys and entities of the fetch's rows, in result order.
-    let keys: [Int64]
-    let entities: [EngineEntity]
+    /// The store of the rows; weak, so removing the store from its coordinator frees it (the
+    /// objects' reads then find no row, as for objects with an ID).
+    private(set) weak var store: NSPersistentStore?
+    /// The store's ``NSPersistentStore/registryNumber`` and identifier, for the objects'
+    /// registry keys and IDs.
+    let storeNumber: UInt32
+    let storeIdentifier: String?
+    /// Primary keys of the fetch's rows, in result order.
+    private(set) var keys: [Int64]
+    /// The entity of each row when the rows are of several entities; nil when every row is of
+    /// ``entity``.
+    let entities: [EngineEntity]?
+    let entity: EngineEntity
     let prefetchKeyPaths: [String]
     /// Whether each batch's rows are loaded now.
     private var loaded: [Bool]
@@ -26,17 +35,36 @@ final class FetchBatches {
     /// SQL statements this fetch ran: the key query and the batch loads.
     private(set) var statementsRun = 1
 
-    init(size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity], prefetchKeyPaths: [String]) {
+    init(size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String]) {
         self.size = size
         self.store = store
+        storeNumber = store.registryNumber
+        storeIdentifier = store.identifier
         self.keys = keys
         self.entities = entities
+        self.entity = entity
         self.prefetchKeyPaths = prefetchKeyPaths
-        loaded = Array(repeating: false, count: (keys.count + size - 1) / size)
+        loaded = size > 0 ? Array(repeating: false, count: (keys.count + size - 1) / size) : []
+    }
+
+    /// The keys of a fetch without a batch size, filled row by row: its objects carry their
+    /// rows' values from the start and need the keys only to make their IDs when asked.
+    convenience init(keysOf store: NSPersistentStore, entity: EngineEntity) {
+        self.init(size: 0, store: store, keys: [], entities: nil, entity: entity, prefetchKeyPaths: [])
+    }
+
+    /// Whether the fetch loads rows a batch at a time (it has a batch size).
+    var isPaging: Bool { size > 0 }
+
+    /// Adds the key of the next row; returns its position.
+    func append(_ key: Int64) -> Int32 {
+        keys.append(key)
+        return Int32(keys.count - 1)
     }
 
     /// Loads the batch of the object at `position` (unless loaded) and releases far batches.
     func load(position: Int, in context: NSManagedObjectContext) {
+        guard isPaging else { return }
         let batch = position / size
         guard batch < loaded.count, !loaded[batch] else { return }
         for far in loadedBatches where abs(far - batch) > 1 { release(far, in: context) }
@@ -59,14 +87,29 @@ final class FetchBatches {
             guard let object = objectAt(position, in: context), object.batches === self, object.faultState != .hollow else { continue }
             rowsHeld -= 1
             guard !object.changedFlag, !object.insertedFlag, !object.deletedFlag else { continue }
-            object.values = ContiguousArray(repeating: nil, count: object.engine.slotCount)
+            object.values = object.engine.emptyValues
             object.committed = nil
             object.faultState = .hollow
         }
     }
 
+    /// The entity of the row at `position`.
+    func entity(at position: Int) -> EngineEntity { entities?[position] ?? entity }
+
     private func objectAt(_ position: Int, in context: NSManagedObjectContext) -> NSManagedObject? {
-        context.registry[ObjectKey(store: store, root: entities[position].rootNumber, primaryKey: keys[position])]
+        context.registry[key(at: position, root: entity(at: position).rootNumber)]
+    }
+
+    /// The registry key of the row at `position`, of an entity whose root has number `root`.
+    func key(at position: Int, root: Int) -> ObjectKey {
+        ObjectKey(storeNumber: storeNumber, root: root, primaryKey: keys[position])
+    }
+
+    /// The permanent ID of the row at `position`, an object of `entity`.
+    func objectID(at position: Int, entity: EngineEntity) -> NSManagedObjectID {
+        NSManagedObjectID(
+            entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(keys[position]), store: store,
+            storeNumber: storeNumber, storeIdentifier: storeIdentifier)
     }
 }
 #endif

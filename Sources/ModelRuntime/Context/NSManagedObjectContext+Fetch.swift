@@ -9,26 +9,25 @@ extension NSManagedObjectContext {
         checkQueue()
         let entity = try engineEntity(of: request)
         if let type = T.self as? NSManagedObject.Type { ClassRegistry.note(type, for: entity.description) }
-        let results: [Any]
         switch request.resultType {
         case .countResultType:
-            results = [NSNumber(value: try count(for: request))]
+            return try Self.typed([NSNumber(value: try count(for: request))])
         case .managedObjectIDResultType:
-            results = try fetchObjects(request, entity: entity, idsOnly: true).map(\.objectID)
+            return try Self.typed(try fetchObjects(request, entity: entity, idsOnly: true).map(\.objectID))
         case .dictionaryResultType:
-            results = try fetchDictionaries(request, entity: entity)
+            return try Self.typed(try fetchDictionaries(request, entity: entity))
         default:
-            results = try fetchObjects(request, entity: entity, idsOnly: false)
+            return try Self.typed(try fetchObjects(request, entity: entity, idsOnly: false))
         }
-        var typed: [T] = []
-        typed.reserveCapacity(results.count)
-        for result in results {
-            guard let value = result as? T else {
-                throw CoreDataError.make(NSCoreDataError, "A fetch result of type \(type(of: result)) is not a \(T.self)")
-            }
-            typed.append(value)
-        }
-        return typed
+    }
+
+    /// The results as `[T]`: one cast of the whole array (free when `T` is the results' own
+    /// class), or an error naming the first result that is not a `T`.
+    private static func typed<R: AnyObject, T>(_ results: [R]) throws -> [T] {
+        if T.self == R.self { return unsafeBitCast(results, to: [T].self) }
+        if let typed = results as? [T] { return typed }
+        let wrong = results.first { !($0 is T) }.map { String(describing: type(of: $0)) } ?? String(describing: R.self)
+        throw CoreDataError.make(NSCoreDataError, "A fetch result of type \(wrong) is not a \(T.self)")
     }
 
     /// The number of objects the request would return.
@@ -83,17 +82,23 @@ extension NSManagedObjectContext {
         let shape = plan.shape
         var objects: [NSManagedObject] = []
         let model = entity.model
+        var maker = HollowObjectMaker(context: self)
+        let asFault = request.returnsObjectsAsFaults
         try withStores(for: request) { store in
             let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
             plan.bind(statement)
             defer { statement.reset() }
+            // New objects get their IDs from these keys when asked (most never are).
+            let keys = idsOnly ? nil : FetchBatches(keysOf: store, entity: entity)
             while try statement.step() {
-                let rowEntity = model?.entity(number: Int(statement.int64(at: shape.entityNumber))) ?? entity
-                if idsOnly {
-                    objects.append(object(entity: rowEntity, primaryKey: statement.int64(at: shape.primaryKey), store: store))
+                let number = Int(statement.int64(at: shape.entityNumber))
+                let rowEntity = number == entity.number ? entity : model?.entity(number: number) ?? entity
+                if let keys {
+                    objects.append(
+                        materialize(statement, shape: shape, entity: rowEntity, store: store, asFault: asFault, maker: &maker, keys: keys))
                 } else {
                     objects.append(
-                        materialize(statement, shape: shape, entity: rowEntity, store: store, asFault: request.returnsObjectsAsFaults))
+                        object(entity: rowEntity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker))
                 }
             }
         }
@@ -131,9 +136,9 @@ extension NSManagedObjectContext {
         let plan = try FetchPlan(request: request, entity: entity, selection: .objectIDs, paged: true)
         let shape = plan.shape
         let model = entity.model
-        var objects: [NSManagedObject] = []
         var keys: [Int64] = []
-        var entities: [EngineEntity] = []
+        // The entity of every row, kept only once a row of another entity shows up.
+        var entities: [EngineEntity]?
         var source: NSPersistentStore?
         try withStores(for: request) { store in
             source = store
@@ -141,22 +146,39 @@ extension NSManagedObjectContext {
             plan.bind(statement)
             defer { statement.reset() }
             while try statement.step() {
-                let rowEntity = model?.entity(number: Int(statement.int64(at: shape.entityNumber))) ?? entity
-                let key = statement.int64(at: shape.primaryKey)
-                keys.append(key)
-                entities.append(rowEntity)
-                objects.append(object(entity: rowEntity, primaryKey: key, store: store))
+                let number = Int(statement.int64(at: shape.entityNumber))
+                if number != entity.number || entities != nil {
+                    if entities == nil { entities = Array(repeating: entity, count: keys.count) }
+                    entities!.append(model?.entity(number: number) ?? entity)
+                }
+                keys.append(statement.int64(at: shape.primaryKey))
             }
         }
-        guard let source, !objects.isEmpty else { return objects }
+        guard let source, !keys.isEmpty else { return [] }
         let keyPaths = (request.relationshipKeyPathsForPrefetching ?? []).filter { !$0.isEmpty }
         let batches = FetchBatches(
-            size: request.fetchBatchSize, store: source, keys: keys, entities: entities, prefetchKeyPaths: keyPaths)
-        for (position, object) in objects.enumerated() where object.faultState == .hollow {
-            object.batches = batches
-            object.batchPosition = position
+            size: request.fetchBatchSize, store: source, keys: keys, entities: entities, entity: entity, prefetchKeyPaths: keyPaths)
+        // The objects are hollow and have no ID yet: a row's key is all they need until used.
+        registry.reserve(keys.count)
+        var objects: [NSManagedObject] = []
+        objects.reserveCapacity(keys.count)
+        var maker = HollowObjectMaker(context: self)
+        for position in keys.indices {
+            let rowEntity = batches.entity(at: position)
+            let key = ObjectKey(store: source, root: rowEntity.rootNumber, primaryKey: keys[position])
+            if let existing = registry[key] {
+                if existing.faultState == .hollow {
+                    existing.setBatches(batches, position: Int32(position))
+                }
+                objects.append(existing)
+                continue
+            }
+            let object = maker.make(rowEntity)
+            object.setBatches(batches, position: Int32(position))
+            registry[key] = object
+            objects.append(object)
         }
-        if !request.returnsObjectsAsFaults, let first = objects.first, first.faultState == .hollow {
+        if !request.returnsObjectsAsFaults, objects[0].faultState == .hollow {
             batches.load(position: 0, in: self)
         }
         return objects
@@ -194,30 +216,61 @@ extension NSManagedObjectContext {
                 return ("", nil, [])
             }
         }
+        // The rows' keys, bridged once per fetch; a composite's columns share their key.
+        var keyNames: [String] = []
+        var keyIndexes: [Int] = []
+        for reader in readers {
+            if let index = keyNames.firstIndex(of: reader.keyPath) {
+                keyIndexes.append(index)
+            } else {
+                keyIndexes.append(keyNames.count)
+                keyNames.append(reader.keyPath)
+            }
+        }
+        let keyObjects: [NSObject] = keyNames.map { NSString(string: $0) }
+        let hasComposites = readers.contains { !$0.leaf.isEmpty }
         var rows: [NSDictionary] = []
+        var rowKeys: [NSObject] = []
+        var rowValues: [AnyObject] = []
+        rowKeys.reserveCapacity(keyObjects.count)
+        rowValues.reserveCapacity(keyObjects.count)
         try withStores(for: request) { store in
             let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
             plan.bind(statement)
             defer { statement.reset() }
             while try statement.step() {
-                var row: [String: Any] = [:]
+                rowKeys.removeAll(keepingCapacity: true)
+                rowValues.removeAll(keepingCapacity: true)
+                var composites: [Int: [String: Any]] = [:]
                 for (index, reader) in readers.enumerated() {
                     guard let type = reader.type else { continue }
                     let column = Int32(index)
+                    let value: Any?
                     if type == .objectIDAttributeType {
-                        if !statement.isNull(at: column) { row[reader.keyPath] = statement.int64(at: column) }
-                        continue
-                    }
-                    guard let value = StoreValueCodec.read(statement, column, as: type) else { continue }
-                    if reader.leaf.isEmpty {
-                        row[reader.keyPath] = value
+                        value = statement.isNull(at: column) ? nil : statement.int64(at: column)
                     } else {
-                        var composite = row[reader.keyPath] as? [String: Any] ?? [:]
-                        Self.set(value, at: reader.leaf[...], in: &composite)
-                        row[reader.keyPath] = composite
+                        value = StoreValueCodec.read(statement, column, as: type)
+                    }
+                    guard let value else { continue }
+                    if reader.leaf.isEmpty {
+                        rowKeys.append(keyObjects[keyIndexes[index]])
+                        rowValues.append(value as AnyObject)
+                    } else {
+                        Self.set(value, at: reader.leaf[...], in: &composites[keyIndexes[index], default: [:]])
                     }
                 }
-                rows.append(NSDictionary(dictionary: row))
+                if hasComposites {
+                    for (key, composite) in composites.sorted(by: { $0.key < $1.key }) {
+                        rowKeys.append(keyObjects[key])
+                        rowValues.append(composite as AnyObject)
+                    }
+                }
+                let row = rowValues.withUnsafeBufferPointer { values in
+                    rowKeys.withUnsafeBufferPointer { keys in
+                        NSDictionary(objects: values.baseAddress, forKeys: keys.baseAddress, count: keys.count)
+                    }
+                }
+                rows.append(row)
             }
         }
         return rows
@@ -225,12 +278,50 @@ extension NSManagedObjectContext {
 
     // MARK: Rows to objects
 
+    /// Makes the hollow objects of one fetch, looking each entity's class up once.
+    struct HollowObjectMaker {
+        unowned let context: NSManagedObjectContext
+        private var lastEntity: EngineEntity?
+        private var lastType: NSManagedObject.Type = NSManagedObject.self
+
+        init(context: NSManagedObjectContext) { self.context = context }
+
+        /// A hollow object of `entity` in the context, neither registered nor given an ID.
+        mutating func make(_ entity: EngineEntity) -> NSManagedObject {
+            if lastEntity !== entity {
+                lastType = ClassRegistry.objectClass(for: entity.description)
+                lastEntity = entity
+            }
+            let type = lastType
+            let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
+            object.context = context
+            object.faultState = .hollow
+            return object
+        }
+    }
+
     /// The registered object for a row, or a new hollow one.
     func object(entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore) -> NSManagedObject {
-        if let existing = registry[ObjectKey(store: store, root: entity.rootNumber, primaryKey: primaryKey)] { return existing }
-        return fault(
-            for: NSManagedObjectID(
-                entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store))
+        var maker = HollowObjectMaker(context: self)
+        return object(entity: entity, primaryKey: primaryKey, store: store, maker: &maker)
+    }
+
+    /// The registered object for a row, or a new hollow one made by `maker`; a new object's ID
+    /// is made now, or from `keys` when first asked for.
+    func object(
+        entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore, maker: inout HollowObjectMaker, keys: FetchBatches? = nil
+    ) -> NSManagedObject {
+        let key = ObjectKey(store: store, root: entity.rootNumber, primaryKey: primaryKey)
+        if let existing = registry[key] { return existing }
+        let object = maker.make(entity)
+        if let keys {
+            object.setBatches(keys, position: keys.append(primaryKey))
+        } else {
+            object.id = NSManagedObjectID(
+                entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store)
+        }
+        registry[key] = object
+        return object
     }
 
     /// The object for the current row of `statement` (columns in ``EngineEntity/selectColumns``
@@ -238,12 +329,21 @@ extension NSManagedObjectContext {
     func materialize(_ statement: Statement, shape: RowShape, entity: EngineEntity, store: NSPersistentStore, asFault: Bool)
         -> NSManagedObject
     {
-        let object = self.object(entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store)
+        var maker = HollowObjectMaker(context: self)
+        return materialize(statement, shape: shape, entity: entity, store: store, asFault: asFault, maker: &maker)
+    }
+
+    func materialize(
+        _ statement: Statement, shape: RowShape, entity: EngineEntity, store: NSPersistentStore, asFault: Bool,
+        maker: inout HollowObjectMaker, keys: FetchBatches? = nil
+    ) -> NSManagedObject {
+        let object = self.object(
+            entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker, keys: keys)
         if object.faultState == .hollow {
             if let parent {
                 _ = loadFromParent(parent, into: object)
             } else {
-                fill(object, from: statement, shape: shape, store: store)
+                fill(object, from: statement, shape: shape, store: store, maker: &maker)
                 object.faultState = .fault
             }
         }
@@ -253,37 +353,52 @@ extension NSManagedObjectContext {
 
     /// Reads the row's values into the object's slots and makes them its committed values.
     func fill(_ object: NSManagedObject, from statement: Statement, shape: RowShape? = nil, store: NSPersistentStore) {
+        var maker = HollowObjectMaker(context: self)
+        fill(object, from: statement, shape: shape, store: store, maker: &maker)
+    }
+
+    func fill(
+        _ object: NSManagedObject, from statement: Statement, shape: RowShape? = nil, store: NSPersistentStore,
+        maker: inout HollowObjectMaker
+    ) {
         let entity = object.engine
-        let shape = shape ?? RowShape.table(entity.table)
+        let shape = shape ?? entity.tableShape
         let map = shape.columns
-        var values = ContiguousArray<Any?>(repeating: nil, count: entity.slotCount)
-        for slot in 0..<entity.slotCount {
-            switch entity.slotKinds[slot] {
-            case .attribute(let type, let column?):
-                let index = map[Int(column)]
-                if index >= 0 { values[slot] = StoreValueCodec.read(statement, index, as: type) }
-            case .attribute(_, nil), .transientRelationship:
-                break
-            case .composite(let leaves, let columns):
-                var dictionary: [String: Any] = [:]
-                for (leaf, column) in zip(leaves, columns) where map[Int(column)] >= 0 {
-                    if let value = StoreValueCodec.read(statement, map[Int(column)], as: leaf.type) {
-                        Self.set(value, at: leaf.path[...], in: &dictionary)
+        let count = entity.slotCount
+        // Each slot is initialised once, straight from its column.
+        let values = ContiguousArray<Any?>(unsafeUninitializedCapacity: count) { buffer, initialized in
+            for slot in 0..<count {
+                let value: Any?
+                switch entity.slotKinds[slot] {
+                case .attribute(let type, let column?):
+                    let index = map[Int(column)]
+                    value = index >= 0 ? StoreValueCodec.read(statement, index, as: type) : nil
+                case .attribute(_, nil), .transientRelationship, .toOne(nil, _):
+                    value = nil
+                case .composite(let leaves, let columns):
+                    var dictionary: [String: Any] = [:]
+                    for (leaf, column) in zip(leaves, columns) where map[Int(column)] >= 0 {
+                        if let value = StoreValueCodec.read(statement, map[Int(column)], as: leaf.type) {
+                            Self.set(value, at: leaf.path[...], in: &dictionary)
+                        }
                     }
+                    value = dictionary.isEmpty ? nil : dictionary
+                case .toOne(let keyColumn?, let entityColumn):
+                    let key = map[Int(keyColumn)]
+                    if key >= 0, !statement.isNull(at: key), let destination = entity.destinations[slot] {
+                        let destinationEntity =
+                            entityColumn.flatMap { column in
+                                map[Int(column)] >= 0 ? entity.model?.entity(number: Int(statement.int64(at: map[Int(column)]))) : nil
+                            } ?? destination
+                        value = self.object(entity: destinationEntity, primaryKey: statement.int64(at: key), store: store, maker: &maker)
+                    } else {
+                        value = nil
+                    }
+                case .toManyByInverseKey, .toManyByJoinTable:
+                    value = ToManyUnloaded.marker
                 }
-                values[slot] = dictionary.isEmpty ? nil : dictionary
-            case .toOne(let keyColumn?, let entityColumn):
-                let key = map[Int(keyColumn)]
-                guard key >= 0, !statement.isNull(at: key), let destination = entity.destinations[slot] else { break }
-                let destinationEntity =
-                    entityColumn.flatMap { column in
-                        map[Int(column)] >= 0 ? entity.model?.entity(number: Int(statement.int64(at: map[Int(column)]))) : nil
-                    } ?? destination
-                values[slot] = self.object(entity: destinationEntity, primaryKey: statement.int64(at: key), store: store)
-            case .toOne(nil, _):
-                break
-            case .toManyByInverseKey, .toManyByJoinTable:
-                values[slot] = ToManyUnloaded.marker
+                (buffer.baseAddress! + slot).initialize(to: value)
+                initialized = slot + 1
             }
         }
         object.values = values
@@ -306,9 +421,7 @@ extension NSManagedObjectContext {
     @discardableResult
     func loadRow(into object: NSManagedObject) -> Bool {
         if let parent { return loadFromParent(parent, into: object) }
-        guard let store = object.id.persistentStore, let key = object.id.primaryKey, let coordinator = persistentStoreCoordinator else {
-            return false
-        }
+        guard let (store, key) = object.rowLocation, let coordinator = persistentStoreCoordinator else { return false }
         let entity = object.engine
         let found: Bool = coordinator.locked {
             guard let statement = try? store.engine.connection.cachedStatement(entity.selectByKeySQL) else { return false }
@@ -344,10 +457,10 @@ extension NSManagedObjectContext {
 
     /// Called when a hollow object is first used.
     func fulfillFault(_ object: NSManagedObject) {
-        if let batches = object.batches, parent == nil {
+        if let batches = object.batches, batches.isPaging, parent == nil {
             let state = object.faultState
             object.faultState = .hollow
-            batches.load(position: object.batchPosition, in: self)
+            batches.load(position: Int(object.batchPosition), in: self)
             if object.faultState == .hollow, !loadRow(into: object) { return handleInaccessibleFault(object) }
             if object.faultState != .hollow { object.faultState = state }
             return
@@ -406,12 +519,11 @@ extension NSManagedObjectContext {
     /// the number of queries run.
     @discardableResult
     func loadHollow(_ objects: [NSManagedObject]) throws -> Int {
-        var groups: [ObjectIdentifier: (store: NSPersistentStore, entity: EngineEntity, objects: [NSManagedObject])] = [:]
+        var groups: [ObjectIdentifier: (store: NSPersistentStore, entity: EngineEntity, objects: [(NSManagedObject, Int64)])] = [:]
         for object in objects where object.faultState == .hollow {
-            guard let store = object.id.persistentStore, object.id.primaryKey != nil,
-                let root = object.engine.model?.entity(number: object.engine.rootNumber)
+            guard let (store, key) = object.rowLocation, let root = object.engine.model?.entity(number: object.engine.rootNumber)
             else { continue }
-            groups[ObjectIdentifier(root), default: (store, root, [])].objects.append(object)
+            groups[ObjectIdentifier(root), default: (store, root, [])].objects.append((object, key))
         }
         guard let coordinator = persistentStoreCoordinator else { return 0 }
         var queries = 0
@@ -425,10 +537,13 @@ extension NSManagedObjectContext {
                         let statement = try group.store.engine.connection.cachedStatement(sql)
                         defer { statement.reset() }
                         queries += 1
-                        for (offset, object) in chunk.enumerated() { statement.bind(object.id.primaryKey!, at: Int32(offset + 1)) }
+                        for (offset, (_, key)) in chunk.enumerated() { statement.bind(key, at: Int32(offset + 1)) }
+                        var maker = HollowObjectMaker(context: self)
+                        let model = group.entity.model
                         while try statement.step() {
-                            let entity = group.entity.model?.entity(number: Int(statement.int64(at: 1))) ?? group.entity
-                            _ = materialize(statement, shape: .table(entity.table), entity: entity, store: group.store, asFault: true)
+                            let entity = model?.entity(number: Int(statement.int64(at: 1))) ?? group.entity
+                            _ = materialize(
+                                statement, shape: entity.tableShape, entity: entity, store: group.store, asFault: true, maker: &maker)
                         }
                     }
                 }

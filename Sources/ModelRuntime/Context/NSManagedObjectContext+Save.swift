@@ -72,6 +72,10 @@ extension NSManagedObjectContext {
         inserted.removeAll()
         deleted.removeAll(keepingCapacity: true)
         changed.removeAll(keepingCapacity: true)
+        // The save started by processing pending changes; what it reported is settled now, and
+        // holding the saved objects for the next report would keep them alive (the registry
+        // holds unchanged objects weakly).
+        processedChanges = ProcessedChanges()
         for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.didSave() } }
         NotificationCenter.default.post(
             name: .NSManagedObjectContextDidSave, object: self,
@@ -91,20 +95,24 @@ extension NSManagedObjectContext {
         guard let coordinator = persistentStoreCoordinator else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
         }
-        // The objects of each store, by the store's identity (no weak reference loaded per object).
-        var keys: Set<ObjectIdentifier> = []
+        // The objects of each store, by the store's registry number (no weak reference loaded,
+        // nor ID made, per object).
+        var numbers: Set<UInt32> = []
         for objects in [insertedNow, updatedNow, deletedNow] {
-            for object in objects { if let key = object.id.storeKey { keys.insert(key) } }
+            for object in objects {
+                let number = object.storeNumber
+                if number != 0 { numbers.insert(number) }
+            }
         }
-        let stores = coordinator.persistentStores.filter { keys.contains(ObjectIdentifier($0)) }
+        let stores = coordinator.persistentStores.filter { numbers.contains($0.registryNumber) }
         var derived: [(key: ObjectKey, property: String, value: SQLiteValue)] = []
         try coordinator.locked {
             for store in stores.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }) {
                 guard !store.isReadOnly else {
                     throw CoreDataError.make(NSPersistentStoreSaveError, "The store at \(store.url?.path ?? "") is read-only")
                 }
-                let key = ObjectIdentifier(store)
-                let mine = { (objects: [NSManagedObject]) in objects.filter { $0.id.storeKey == key } }
+                let number = store.registryNumber
+                let mine = { (objects: [NSManagedObject]) in objects.filter { $0.storeNumber == number } }
                 let writer = RowWriter(context: self, store: store)
                 discardDerivedValueChanges(of: store)
                 try writer.write(inserted: mine(insertedNow), updated: mine(updatedNow), deleted: mine(deletedNow))

@@ -38,7 +38,11 @@ open class NSManagedObjectContext: NSObject {
     /// Whether a fault whose row is gone becomes a deleted object with nil values (true) or
     /// stops the process as Core Data's exception would (see +InaccessibleFaults).
     open var shouldDeleteInaccessibleFaults = true
-    open var retainsRegisteredObjects = true
+    /// Whether the context holds every registered object strongly; by default (false, as in
+    /// Core Data) it holds only inserted, updated and deleted ones (see ``ObjectRegistry``).
+    open var retainsRegisteredObjects = false {
+        didSet { registry.setRetainsObjects(retainsRegisteredObjects) }
+    }
 
     /// Decides what happens to an inaccessible fault: the default returns
     /// `shouldDeleteInaccessibleFaults`; a subclass may override it, as with Core Data.
@@ -53,7 +57,7 @@ open class NSManagedObjectContext: NSObject {
     var parentObserverToken: NSObjectProtocol?
 
     /// Objects by identity (store, table, key or temporary identity).
-    var registry: [ObjectKey: NSManagedObject] = [:]
+    let registry = ObjectRegistry()
     var inserted: [ObjectIdentifier: NSManagedObject] = [:]
     var deleted: [ObjectIdentifier: NSManagedObject] = [:]
     var changed: [ObjectIdentifier: NSManagedObject] = [:]
@@ -324,7 +328,7 @@ open class NSManagedObjectContext: NSObject {
             last = (entity, group)
         }
         // Each object is registered under its permanent ID below.
-        registry.reserveCapacity(registry.count + objects.count)
+        registry.reserve(objects.count)
         try coordinator.locked {
             for (store, root, unordered) in groups.sorted(by: { $0.root < $1.root }) {
                 // Keys in insertion order, not in the order of the context's sets, so equal
@@ -372,7 +376,7 @@ open class NSManagedObjectContext: NSObject {
         object.changedFlag = false
         object.writtenSlots.removeAll()
         object.committed = nil
-        object.values = ContiguousArray(repeating: nil, count: object.engine.slotCount)
+        object.values = object.engine.emptyValues
         object.faultState = .hollow
         object.didTurnIntoFault()
     }
@@ -401,7 +405,7 @@ open class NSManagedObjectContext: NSObject {
             if let committed = object.committed {
                 object.values = committed
             } else {
-                object.values = ContiguousArray(repeating: nil, count: object.engine.slotCount)
+                object.values = object.engine.emptyValues
                 object.faultState = .hollow
             }
         }

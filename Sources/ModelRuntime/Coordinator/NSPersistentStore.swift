@@ -13,6 +13,8 @@ open class NSPersistentStore: NSObject {
     weak var coordinator: NSPersistentStoreCoordinator?
     /// The SQLite database behind the store.
     let engine: SQLiteStoreEngine
+    /// A number no other store of the process has; contexts key their objects by it.
+    let registryNumber = ObjectKey.nextStoreNumber()
 
     init(
         type: String, configurationName: String?, url: URL?, options: [AnyHashable: Any]?, isReadOnly: Bool,

@@ -22,6 +22,8 @@ final class FetchedResultsState {
     private(set) var objects: [AnyObject]?
     private(set) var sections: [FetchedSection]?
     private var paths: [ObjectIdentifier: IndexPath] = [:]
+    /// The objects of object ID results (see ``key(of:)``).
+    private var objectsOfIDs: [NSManagedObjectID: NSManagedObject] = [:]
 
     weak var delegate: NSFetchedResultsControllerDelegate? {
         didSet {
@@ -83,12 +85,21 @@ final class FetchedResultsState {
 
     /// An object's identity: the managed object itself, also for object ID results.
     func key(of object: AnyObject) -> ObjectIdentifier {
-        if let id = object as? NSManagedObjectID { return ObjectIdentifier(context.object(with: id)) }
+        if let id = object as? NSManagedObjectID { return ObjectIdentifier(heldObject(for: id)) }
         return ObjectIdentifier(object)
     }
 
     func managedObject(_ object: AnyObject) -> NSManagedObject? {
-        (object as? NSManagedObject) ?? (object as? NSManagedObjectID).map { context.object(with: $0) }
+        (object as? NSManagedObject) ?? (object as? NSManagedObjectID).map(heldObject(for:))
+    }
+
+    /// The context's object for an object ID result, held so the ID keeps one object (and one
+    /// key) while the controller lives: the context's registry holds unchanged objects weakly.
+    private func heldObject(for id: NSManagedObjectID) -> NSManagedObject {
+        if let held = objectsOfIDs[id], held.managedObjectContext === context { return held }
+        let object = context.object(with: id)
+        objectsOfIDs[id] = object
+        return object
     }
 
     func objectID(_ object: AnyObject) -> NSManagedObjectID? {

@@ -5,61 +5,44 @@
 /// asked (`changedValues()`, `hasPersistentChangedValues`, save), so a value set back to its
 /// committed value is unchanged again, as in Core Data; unmarked slots are never compared.
 ///
-/// The first 64 slots live in one word; an entity with more slots spills into an array.
+/// One 32-bit word, so the set fits beside an object's flags: slots 0 to 30 have a bit each, and
+/// the top bit stands for every later slot (a write to any of them makes all of them candidates,
+/// which the comparison then sorts out).
 struct ChangedSlots {
-    private var low: UInt64 = 0
-    private var high: [UInt64] = []
-    /// Every slot counts as written (a bulk change such as a merge).
-    private(set) var isAll = false
+    private var bits: UInt32 = 0
 
-    var isEmpty: Bool { !isAll && low == 0 && high.isEmpty }
+    private static let wide: UInt32 = 1 << 31
+
+    var isEmpty: Bool { bits == 0 }
+    /// Every slot counts as written (a bulk change such as a merge).
+    var isAll: Bool { bits == .max }
 
     func contains(_ slot: Int) -> Bool {
-        if isAll { return true }
-        if slot < 64 { return low & (1 << UInt64(slot)) != 0 }
-        let word = slot / 64 - 1
-        return word < high.count && high[word] & (1 << UInt64(slot % 64)) != 0
+        bits & Self.bit(slot) != 0
     }
 
     mutating func insert(_ slot: Int) {
-        if isAll { return }
-        if slot < 64 {
-            low |= 1 << UInt64(slot)
-            return
-        }
-        let word = slot / 64 - 1
-        if word >= high.count { high.append(contentsOf: repeatElement(0, count: word - high.count + 1)) }
-        high[word] |= 1 << UInt64(slot % 64)
+        bits |= Self.bit(slot)
     }
 
     /// Marks every slot.
-    mutating func insertAll() { isAll = true }
+    mutating func insertAll() { bits = .max }
 
-    mutating func removeAll() {
-        low = 0
-        high = []
-        isAll = false
-    }
+    mutating func removeAll() { bits = 0 }
 
     /// The marked slots below `count`, in increasing order.
     func slots(below count: Int) -> [Int] {
-        if isAll { return Array(0..<count) }
         var result: [Int] = []
-        var bits = low
-        while bits != 0 {
-            let slot = bits.trailingZeroBitCount
+        var low = bits & ~Self.wide
+        while low != 0 {
+            let slot = low.trailingZeroBitCount
             if slot < count { result.append(slot) }
-            bits &= bits - 1
+            low &= low - 1
         }
-        for (index, word) in high.enumerated() {
-            var bits = word
-            while bits != 0 {
-                let slot = (index + 1) * 64 + bits.trailingZeroBitCount
-                if slot < count { result.append(slot) }
-                bits &= bits - 1
-            }
-        }
+        if bits & Self.wide != 0, count > 31 { result.append(contentsOf: 31..<count) }
         return result
     }
+
+    private static func bit(_ slot: Int) -> UInt32 { slot < 31 ? 1 << UInt32(slot) : wide }
 }
 #endif

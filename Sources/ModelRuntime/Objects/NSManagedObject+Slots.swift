@@ -152,6 +152,10 @@ extension NSManagedObject {
     }
 
     func publicValue(atSlot slot: Int, loading: Bool = true) -> Any? {
+        // Only to-many slots hold a value of the engine's own types; every other slot's value is
+        // returned as stored, without a dynamic cast (casting a bridged value such as a `String`
+        // to a class type goes through Foundation's bridging).
+        guard engine.toManySlots[slot] else { return values[slot] }
         let value = values[slot]
         if value is ToManyUnloaded {
             guard loading else { return nil }

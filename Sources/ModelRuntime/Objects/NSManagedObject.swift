@@ -17,30 +17,50 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         case materialized
     }
 
-    private let entityDescription: NSEntityDescription
+    /// The entity's engine data; its description is the object's entity (not kept separately, so
+    /// a hollow object stays within 88 bytes: 96 as allocated).
     let engine: EngineEntity
-    private var idStorage: NSManagedObjectID?
-    /// The object's ID; a temporary one is made on first use, so fetched objects (which get their
-    /// permanent ID at once) never make one, nor do inserted objects nobody asks for before they
-    /// are saved. An inserted object is registered in its context under its temporary ID when
-    /// the ID is made.
+    private var entityDescription: NSEntityDescription { engine.description }
+    private(set) var idStorage: NSManagedObjectID?
+    /// The object's ID, made on first use: a fetched object's permanent ID from its fetch's key
+    /// list (``batches``), else a temporary one (numbered by the object's ``insertionNumber``
+    /// when it has one). Objects made from a key alone (a to-one's destination, `object(with:)`)
+    /// get their permanent ID at once; inserted objects nobody asks for before they are saved
+    /// never make a temporary one. An inserted object is registered in its context under its
+    /// temporary ID when the ID is made.
     var id: NSManagedObjectID {
         get {
             if let idStorage { return idStorage }
-            let number = insertionNumber != 0 ? insertionNumber : TemporaryIdentity.next()
-            let made = NSManagedObjectID(
-                entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(number), store: nil)
+            let made: NSManagedObjectID
+            if let batches {
+                made = batches.objectID(at: Int(batchPosition), entity: engine)
+            } else {
+                let number = insertionNumber != 0 ? insertionNumber : TemporaryIdentity.next()
+                made = NSManagedObjectID(
+                    entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(number), store: nil)
+            }
             idStorage = made
             if insertedFlag, let context { context.register(self) }
             return made
         }
         set { idStorage = newValue }
     }
-    /// Whether the object has an ID yet (one that may be registered).
-    var hasID: Bool { idStorage != nil }
-    /// When the object was inserted: a number from ``TemporaryIdentity``, which its temporary ID
-    /// takes when made; 0 for an object inserted with an ID already, or never inserted.
-    var insertionNumber: UInt64 = 0
+
+    /// The store and primary key of the object's row, without making its ID; nil until saved.
+    var rowLocation: (store: NSPersistentStore, key: Int64)? {
+        if let idStorage {
+            guard let store = idStorage.persistentStore, let key = idStorage.primaryKey else { return nil }
+            return (store, key)
+        }
+        if let batches, let store = batches.store { return (store, batches.keys[Int(batchPosition)]) }
+        return nil
+    }
+    /// The ``NSPersistentStore/registryNumber`` of the object's store, without making its ID; 0
+    /// while it has none.
+    var storeNumber: UInt32 { idStorage?.storeNumber ?? batches?.storeNumber ?? 0 }
+    /// Whether the object has an ID yet, or a fetch to make its permanent one from (either way it
+    /// may be registered).
+    var hasID: Bool { idStorage != nil || batches != nil }
     /// The order new rows get their keys in: insertion order.
     var insertionOrder: UInt64 { insertionNumber != 0 ? insertionNumber : (idStorage?.insertionNumber ?? 0) }
     weak var context: NSManagedObjectContext?
@@ -50,29 +70,75 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var committed: ContiguousArray<Any?>?
     /// `Z_OPT` of the row the committed values came from.
     var version: Int64 = 0
+    /// Where the object came from: a batched fetch (the fetch and the object's position in it) or
+    /// an insertion without an ID (its insertion number). The two never meet, so they share one
+    /// field: a hollow object stays within 88 bytes.
+    private var origin = Origin.none
     var faultState: FaultState = .materialized
     var insertedFlag = false
     var deletedFlag = false
     /// The object's row was gone when its fault fired (see +InaccessibleFaults).
     var inaccessibleFlag = false
     var changedFlag = false
-    /// Slots written since the values were last committed; see ``ChangedSlots``.
+    /// Slots written since the values were last committed; see ``ChangedSlots`` (kept next to
+    /// the flags, in the same word).
     var writtenSlots = ChangedSlots()
-    /// The batched fetch that loads this object's row, and the object's position in it.
-    var batches: FetchBatches?
-    var batchPosition = 0
+
+    private enum Origin {
+        case none
+        case fetched(FetchBatches, position: Int32)
+        case inserted(number: UInt64)
+    }
+
+    /// The batched fetch that loads this object's row.
+    var batches: FetchBatches? {
+        if case .fetched(let batches, _) = origin { return batches }
+        return nil
+    }
+    /// The object's position in ``batches``.
+    var batchPosition: Int32 {
+        if case .fetched(_, let position) = origin { return position }
+        return 0
+    }
+    /// When the object was inserted: a number from ``TemporaryIdentity``, which its temporary ID
+    /// takes when made; 0 for an object inserted with an ID already, or never inserted.
+    var insertionNumber: UInt64 {
+        get {
+            if case .inserted(let number) = origin { return number }
+            return 0
+        }
+        set { origin = .inserted(number: newValue) }
+    }
+
+    /// Notes the batched fetch that loads the object's row and the object's position in it.
+    func setBatches(_ batches: FetchBatches, position: Int32) {
+        origin = .fetched(batches, position: position)
+    }
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
     public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
-        guard let model = entity.managedObjectModel, let engine = EngineModel.of(model).entity(for: entity) else {
+        // The context offers the entity's engine data when it makes the object (of the class
+        // `ClassRegistry` gave it, which need not be noted again).
+        let offered = EngineHandoff.take(for: entity)
+        guard let engine = offered ?? entity.managedObjectModel.flatMap({ EngineModel.of($0).entity(for: entity) }) else {
             preconditionFailure("The entity '\(entity.name ?? "")' belongs to no managed object model")
         }
-        entityDescription = entity
         self.engine = engine
-        values = ContiguousArray(repeating: nil, count: engine.slotCount)
+        values = engine.emptyValues
         super.init()
-        ClassRegistry.note(type(of: self), for: entity)
+        if offered == nil { ClassRegistry.note(type(of: self), for: entity) }
         if let context { context.insert(self) }
+    }
+
+    deinit {
+        if let context, let key = registryKey { context.registry.forget(self, key: key) }
+    }
+
+    /// The key the object is registered under in its context, without making its ID.
+    var registryKey: ObjectKey? {
+        if let idStorage { return ObjectKey(idStorage) }
+        if let batches { return batches.key(at: Int(batchPosition), root: engine.rootNumber) }
+        return nil
     }
 
     /// Makes an object of the entity whose class is the receiver's class, inserted into `context`.

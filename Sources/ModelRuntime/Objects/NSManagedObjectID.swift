@@ -14,22 +14,32 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
 
     private let entityDescription: NSEntityDescription
     let key: Key
+    /// The store's ``NSPersistentStore/registryNumber`` (0 without a store), kept so the ID's
+    /// ``ObjectKey`` stays the same after its store is removed.
+    let storeNumber: UInt32
     /// The root entity's number (`Z_ENT` of the inheritance root); IDs of one table compare by it.
     let rootEntityNumber: Int
     private weak var store: NSPersistentStore?
-    /// The store's identity, taken once: registries key objects by it without loading the weak
-    /// reference.
-    let storeKey: ObjectIdentifier?
     /// The store's identifier, kept so an ID stays equal and describable after its store is removed.
     let storeIdentifier: String?
 
-    init(entity: NSEntityDescription, rootEntityNumber: Int, key: Key, store: NSPersistentStore?) {
+    convenience init(entity: NSEntityDescription, rootEntityNumber: Int, key: Key, store: NSPersistentStore?) {
+        self.init(
+            entity: entity, rootEntityNumber: rootEntityNumber, key: key, store: store, storeNumber: store?.registryNumber ?? 0,
+            storeIdentifier: store?.identifier)
+    }
+
+    /// An ID whose store may be gone already: its number and identifier are given.
+    init(
+        entity: NSEntityDescription, rootEntityNumber: Int, key: Key, store: NSPersistentStore?, storeNumber: UInt32,
+        storeIdentifier: String?
+    ) {
         entityDescription = entity
         self.rootEntityNumber = rootEntityNumber
         self.key = key
         self.store = store
-        storeKey = store.map(ObjectIdentifier.init)
-        storeIdentifier = store?.identifier
+        self.storeNumber = storeNumber
+        self.storeIdentifier = storeIdentifier
         super.init()
     }
 
@@ -96,31 +106,47 @@ enum TemporaryIdentity {
 }
 
 /// The key under which a context registers an object: store, table and primary key (or the
-/// temporary identity), hashed without allocating.
+/// temporary identity), in two words, hashed without allocating.
 struct ObjectKey: Hashable {
-    let store: ObjectIdentifier?
-    let root: Int
-    let key: NSManagedObjectID.Key
+    /// The store's ``NSPersistentStore/registryNumber`` (high half), the root entity's number and
+    /// whether the key is temporary (lowest bit).
+    let table: UInt64
+    /// The primary key, or the temporary identity's number.
+    let number: Int64
+
+    private static let storeNumbers = Atomic<UInt32>(0)
+
+    static func nextStoreNumber() -> UInt32 { storeNumbers.add(1, ordering: .relaxed).newValue }
 
     init(_ id: NSManagedObjectID) {
-        store = id.storeKey
-        root = id.rootEntityNumber
-        key = id.key
+        switch id.key {
+        case .permanent(let key):
+            self.init(storeNumber: id.storeNumber, root: id.rootEntityNumber, primaryKey: key)
+        case .temporary(let key):
+            self.init(table: UInt64(UInt32(truncatingIfNeeded: id.rootEntityNumber) & 0x7fff_ffff) << 1 | 1, number: Int64(bitPattern: key))
+        }
     }
 
     init(store: NSPersistentStore, root: Int, primaryKey: Int64) {
-        self.store = ObjectIdentifier(store)
-        self.root = root
-        key = .permanent(primaryKey)
+        self.init(storeNumber: store.registryNumber, root: root, primaryKey: primaryKey)
     }
 
-    /// One word per key: keys differ in their number and table far more often than in their
-    /// store, which equality still compares.
+    init(storeNumber: UInt32, root: Int, primaryKey: Int64) {
+        self.init(table: UInt64(storeNumber) << 32 | UInt64(UInt32(truncatingIfNeeded: root) & 0x7fff_ffff) << 1, number: primaryKey)
+    }
+
+    init(table: UInt64, number: Int64) {
+        self.table = table
+        self.number = number
+    }
+
     func hash(into hasher: inout Hasher) {
-        switch key {
-        case .permanent(let value): hasher.combine(Int(truncatingIfNeeded: value) &* 64 &+ root)
-        case .temporary(let value): hasher.combine(~(Int(truncatingIfNeeded: value) &* 64 &+ root))
-        }
+        hasher.combine(mixed)
+    }
+
+    /// The key's two words mixed into one.
+    var mixed: UInt64 {
+        (UInt64(bitPattern: number) ^ (table &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15
     }
 }
 #endif

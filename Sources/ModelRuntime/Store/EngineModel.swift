@@ -79,6 +79,12 @@ final class EngineEntity: @unchecked Sendable {
     /// Attribute slots in slot order, relationship slots in slot order.
     let attributeSlots: [Int]
     let relationshipSlots: [Int]
+    /// Per slot: whether it holds a to-many relationship (a ``ToMany`` or ``ToManyUnloaded``), so
+    /// reads of other slots return the stored value without inspecting its type.
+    let toManySlots: [Bool]
+    /// A value array with every slot nil, shared by the hollow objects of the entity (an object
+    /// copies it on its first write), so a hollow object allocates no slot storage.
+    let emptyValues: ContiguousArray<Any?>
     /// Per relationship slot: the destination entity and the inverse's slot there.
     private(set) var destinations: [Int: EngineEntity] = [:]
     private(set) var inverseSlots: [Int: Int] = [:]
@@ -92,6 +98,8 @@ final class EngineEntity: @unchecked Sendable {
     let selectColumns: String
     let selectSQL: String
     let selectByKeySQL: String
+    /// Where ``selectSQL``'s rows hold each column.
+    let tableShape: RowShape
     /// Per to-many slot: `SELECT Z_PK, Z_ENT` of the destinations, bound to the source's key.
     private(set) var toManySQL: [Int: String] = [:]
     /// Ordered to-many slots: the statement writing one destination's order value, binding the
@@ -157,10 +165,19 @@ final class EngineEntity: @unchecked Sendable {
         slotsByName = Dictionary(layout.properties.map { ($0.name, $0.slot) }) { first, _ in first }
         attributeSlots = layout.properties.filter { !$0.isRelationship }.map(\.slot)
         relationshipSlots = layout.properties.filter(\.isRelationship).map(\.slot)
+        toManySlots = kinds.indices.map { slot in
+            switch kinds[slot] {
+            case .toManyByInverseKey, .toManyByJoinTable: true
+            case .transientRelationship: (properties[slot] as? NSRelationshipDescription)?.isToMany ?? false
+            default: false
+            }
+        }
+        emptyValues = ContiguousArray(repeating: nil, count: layout.properties.count)
         let columns = table.columns.map { "t." + $0.name }.joined(separator: ", ")
         selectColumns = columns
         selectSQL = "SELECT \(columns) FROM \(table.name) t"
         selectByKeySQL = selectSQL + " WHERE t.Z_PK = ?"
+        tableShape = RowShape.table(table)
         let names = ["Z_PK", "Z_ENT", "Z_OPT"] + written.map { table.columns[Int($0.column)].name }
         insertSQL =
             "INSERT INTO \(table.name) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
@@ -234,12 +251,6 @@ final class EngineEntity: @unchecked Sendable {
         return (destination.table.name, destination.table.columns[Int(key)].name, orderColumn?.name)
     }
 
-    func isRelationshipToMany(_ slot: Int) -> Bool {
-        switch slotKinds[slot] {
-        case .toManyByInverseKey, .toManyByJoinTable: true
-        case .transientRelationship: (properties[slot] as? NSRelationshipDescription)?.isToMany ?? false
-        default: false
-        }
-    }
+    func isRelationshipToMany(_ slot: Int) -> Bool { toManySlots[slot] }
 }
 #endif

@@ -169,10 +169,12 @@ struct HistoryRequestTests {
             let alps = other.object(with: try #require(ids?.first))
             #expect(alps.value(forKey: "note") as? String == "cold")
             let deletedID = try #require(all[2].changes?.first?.changedObjectID)
-            _ = other.object(with: deletedID)
+            // Kept alive: the registry holds unchanged objects weakly.
+            let deleted = other.object(with: deletedID)
             #expect(other.registeredObject(for: deletedID) != nil)
             other.mergeChanges(fromContextDidSave: all[2].objectIDNotification())
             #expect(other.registeredObject(for: deletedID) == nil)
+            withExtendedLifetime(deleted) {}
         }
         _ = context
     }

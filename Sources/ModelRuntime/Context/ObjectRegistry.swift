@@ -1,0 +1,202 @@
+#if !canImport(CoreData)
+import Foundation
+import Synchronization
+
+/// The objects a context has registered, one per identity (``ObjectKey``: store, table and
+/// primary key, or a temporary identity), so fetching or resolving an ID twice gives the same
+/// object.
+///
+/// As in Core Data (`retainsRegisteredObjects` false, its default), the registry does not keep
+/// its objects alive: the context holds inserted, updated and deleted objects through its change
+/// sets, everything else lives as long as the application (or another object) refers to it, and
+/// an object leaves the registry when it is freed. With `retainsRegisteredObjects` the registry
+/// holds every object strongly.
+///
+/// An open-addressing table with linear probing, keyed by the two words of ``ObjectKey`` and
+/// holding unretained references, behind a lock: objects remove themselves when they are freed,
+/// which may happen on any thread.
+final class ObjectRegistry: @unchecked Sendable {
+    private struct Entry {
+        var key: ObjectKey
+        var object: Unmanaged<NSManagedObject>?
+    }
+
+    private let lock = Mutex(())
+    private var entries: UnsafeMutablePointer<Entry>
+    /// A power of two, 2^(64 − `shift`).
+    private var capacity: Int
+    private var shift: UInt64
+    private(set) var count = 0
+    /// Whether the registry holds its objects strongly (`retainsRegisteredObjects`).
+    private var retains = false
+
+    init() {
+        capacity = 16
+        shift = 64 - 4
+        entries = Self.allocate(capacity)
+    }
+
+    deinit {
+        if retains {
+            for index in 0..<capacity { entries[index].object?.release() }
+        }
+        entries.deinitialize(count: capacity)
+        entries.deallocate()
+    }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Entry> {
+        let entries = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        entries.initialize(repeating: Entry(key: ObjectKey(table: 0, number: 0), object: nil), count: capacity)
+        return entries
+    }
+
+    /// The key's first slot, from its two words mixed (consecutive primary keys spread over the
+    /// table, so no long runs form: removing an entry shifts back only the rest of its run).
+    @inline(__always)
+    private func home(_ key: ObjectKey) -> Int { Int(truncatingIfNeeded: key.mixed >> shift) }
+
+    /// The index of `key`'s entry, or of the empty entry that ends its probe sequence.
+    @inline(__always)
+    private func find(_ key: ObjectKey) -> (index: Int, found: Bool) {
+        let mask = capacity - 1
+        var index = home(key)
+        while entries[index].object != nil {
+            if entries[index].key == key { return (index, true) }
+            index = (index + 1) & mask
+        }
+        return (index, false)
+    }
+
+    subscript(key: ObjectKey) -> NSManagedObject? {
+        get {
+            lock.withLock { _ in
+                let (index, found) = find(key)
+                return found ? entries[index].object!.takeUnretainedValue() : nil
+            }
+        }
+        set {
+            if let newValue { insert(newValue, forKey: key) } else { removeValue(forKey: key) }
+        }
+    }
+
+    private func insert(_ object: NSManagedObject, forKey key: ObjectKey) {
+        let replaced: Unmanaged<NSManagedObject>? = lock.withLock { _ in
+            if (count + 1) * 4 > capacity * 3 { grow(to: capacity * 2) }
+            let (index, found) = find(key)
+            let previous = found ? entries[index].object : nil
+            if !found { count += 1 }
+            let new = Unmanaged.passUnretained(object)
+            if retains { _ = new.retain() }
+            entries[index] = Entry(key: key, object: new)
+            return retains ? previous : nil
+        }
+        replaced?.release()
+    }
+
+    @discardableResult
+    func removeValue(forKey key: ObjectKey) -> NSManagedObject? {
+        let (removed, owned): (NSManagedObject?, Bool) = lock.withLock { _ in
+            let (index, found) = find(key)
+            guard found, let object = entries[index].object else { return (nil, false) }
+            remove(at: index)
+            return (object.takeUnretainedValue(), retains)
+        }
+        // The strong reference the registry held moves to the caller.
+        if owned, let removed { Unmanaged.passUnretained(removed).release() }
+        return removed
+    }
+
+    /// Removes `object` when it is the one registered under `key` (a freed object leaving).
+    func forget(_ object: NSManagedObject, key: ObjectKey) {
+        lock.withLock { _ in
+            let (index, found) = find(key)
+            if found, entries[index].object?.toOpaque() == Unmanaged.passUnretained(object).toOpaque() { remove(at: index) }
+        }
+    }
+
+    /// Empties `index` and moves later entries of the probe sequence back (no tombstones).
+    private func remove(at index: Int) {
+        let mask = capacity - 1
+        var hole = index
+        var next = (index + 1) & mask
+        while entries[next].object != nil {
+            let wanted = home(entries[next].key)
+            // The entry may fill the hole when the hole lies between its home and its slot.
+            let distanceToHole = (hole - wanted) & mask
+            let distanceToNext = (next - wanted) & mask
+            if distanceToHole < distanceToNext {
+                entries[hole] = entries[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        entries[hole].object = nil
+        count -= 1
+    }
+
+    private func grow(to newCapacity: Int) {
+        let old = entries
+        let oldCapacity = capacity
+        capacity = newCapacity
+        shift = UInt64(64 - newCapacity.trailingZeroBitCount)
+        entries = Self.allocate(newCapacity)
+        let mask = newCapacity - 1
+        for index in 0..<oldCapacity {
+            guard old[index].object != nil else { continue }
+            var slot = home(old[index].key)
+            while entries[slot].object != nil { slot = (slot + 1) & mask }
+            entries[slot] = old[index]
+        }
+        old.deinitialize(count: oldCapacity)
+        old.deallocate()
+    }
+
+    /// Makes room for `additional` more objects, so registering a fetch's rows does not grow the
+    /// table step by step.
+    func reserve(_ additional: Int) {
+        lock.withLock { _ in
+            var wanted = capacity
+            while (count + additional) * 4 > wanted * 3 { wanted *= 2 }
+            if wanted > capacity { grow(to: wanted) }
+        }
+    }
+
+    /// The registered objects.
+    var values: [NSManagedObject] {
+        lock.withLock { _ in
+            var objects: [NSManagedObject] = []
+            objects.reserveCapacity(count)
+            for index in 0..<capacity { if let object = entries[index].object { objects.append(object.takeUnretainedValue()) } }
+            return objects
+        }
+    }
+
+    func removeAll() {
+        let owned: [Unmanaged<NSManagedObject>] = lock.withLock { _ in
+            var owned: [Unmanaged<NSManagedObject>] = []
+            for index in 0..<capacity {
+                if retains, let object = entries[index].object { owned.append(object) }
+                entries[index].object = nil
+            }
+            count = 0
+            return owned
+        }
+        for object in owned { object.release() }
+    }
+
+    /// Holds every registered object strongly from now on, or stops doing so.
+    func setRetainsObjects(_ flag: Bool) {
+        let released: [Unmanaged<NSManagedObject>] = lock.withLock { _ in
+            guard flag != retains else { return [] }
+            retains = flag
+            var objects: [Unmanaged<NSManagedObject>] = []
+            for index in 0..<capacity {
+                guard let object = entries[index].object else { continue }
+                if flag { _ = object.retain() } else { objects.append(object) }
+            }
+            return objects
+        }
+        for object in released { object.release() }
+    }
+}
+#endif
