@@ -77,7 +77,8 @@ let package = Package(
         // Saves until killed: the child process of the runtime's crash-safety test.
         .executableTarget(name: "modelruntime-crash-child", dependencies: ["ModelRuntime"], path: "Benchmarks/CrashChild"),
         // Migrates a store until killed: the child process of the store migration's crash test.
-        .executableTarget(name: "modelstore-migration-child", dependencies: ["ModelSchema", "ModelStore"], path: "Benchmarks/MigrationChild"),
+        .executableTarget(
+            name: "modelstore-migration-child", dependencies: ["ModelSchema", "ModelStore"], path: "Benchmarks/MigrationChild"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "ModelSchema", "ModelCompiler", "CSQLite"]),
         // The compiler is linked by the tests only, to compare code-built models with compiled YAML.
