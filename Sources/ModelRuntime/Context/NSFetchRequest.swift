@@ -67,8 +67,12 @@ open class NSFetchRequest<ResultType>: NSPersistentStoreRequest {
     /// The entity's name: the one given, or the entity's.
     open var entityName: String? { entity?.name ?? storedEntityName }
 
-    open override func copy(with zone: NSZone? = nil) -> Any {
-        let copy = NSFetchRequest<ResultType>()
+    open override func copy(with zone: NSZone? = nil) -> Any { copy(resultType: ResultType.self) }
+
+    /// The same request with results of another type (a fetched-results controller's delegate
+    /// sees its request as `NSFetchRequest<NSFetchRequestResult>`).
+    func copy<Other>(resultType _: Other.Type) -> NSFetchRequest<Other> {
+        let copy = NSFetchRequest<Other>()
         copy.entity = entity
         copy.storedEntityName = storedEntityName
         copy.predicate = predicate

@@ -36,7 +36,8 @@ open class NSFetchedResultsController<ResultType>: NSObject {
             state.delegateView = view
         } else {
             let view = NSFetchedResultsController<NSFetchRequestResult>(
-                sharing: state, request: { fetchRequest.typeErasedCopy() }, context: context, sectionNameKeyPath: sectionNameKeyPath,
+                sharing: state, request: { fetchRequest.copy(resultType: NSFetchRequestResult.self) }, context: context,
+                sectionNameKeyPath: sectionNameKeyPath,
                 cacheName: name)
             delegateViewStorage = view
             state.delegateView = view
@@ -138,25 +139,4 @@ private final class WeakController<ResultType>: @unchecked Sendable {
     init(_ controller: NSFetchedResultsController<ResultType>) { self.controller = controller }
 }
 
-extension NSFetchRequest {
-    /// The same request as `NSFetchRequest<NSFetchRequestResult>`.
-    func typeErasedCopy() -> NSFetchRequest<NSFetchRequestResult> {
-        let copy = NSFetchRequest<NSFetchRequestResult>(entityName: entityName ?? "")
-        copy.entity = entity
-        copy.predicate = predicate
-        copy.sortDescriptors = sortDescriptors
-        copy.fetchLimit = fetchLimit
-        copy.fetchOffset = fetchOffset
-        copy.fetchBatchSize = fetchBatchSize
-        copy.includesSubentities = includesSubentities
-        copy.includesPendingChanges = includesPendingChanges
-        copy.includesPropertyValues = includesPropertyValues
-        copy.returnsObjectsAsFaults = returnsObjectsAsFaults
-        copy.relationshipKeyPathsForPrefetching = relationshipKeyPathsForPrefetching
-        copy.propertiesToFetch = propertiesToFetch
-        copy.resultType = resultType
-        copy.affectedStores = affectedStores
-        return copy
-    }
-}
 #endif
