@@ -3,7 +3,8 @@ import PackageDescription
 
 // The Trips sample: a library whose model, Trips.modeld, is compiled during the build by the
 // modelgen plugin; trips-info loads the compiled model from the library's bundle, trips-demo
-// works with a store through the generated classes.
+// works with a store through the generated classes, trips-migrate migrates a `Trips 1` store to
+// the current version when it is loaded.
 let package = Package(
     name: "Trips",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -22,6 +23,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "trips-demo",
+            dependencies: ["Trips", .product(name: "ModelRuntime", package: "modelgen")]
+        ),
+        .executableTarget(
+            name: "trips-migrate",
             dependencies: ["Trips", .product(name: "ModelRuntime", package: "modelgen")]
         ),
     ]
