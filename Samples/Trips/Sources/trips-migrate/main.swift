@@ -95,7 +95,9 @@ try context.performAndWait { () throws in
     for (trip, plan) in zip(trips, plans) {
         let stops = trip.stops.array.compactMap { $0 as? Stop }
         let tags = trip.tags.map(\.name).sorted()
-        print("  \(trip.name): rating \(trip.rating), status \(trip.status), stopCount \(trip.stopCount), stops \(stops.map(\.name)), tags \(tags)")
+        print(
+            "  \(trip.name): rating \(trip.rating), status \(trip.status), stopCount \(trip.stopCount), stops \(stops.map(\.name)), tags \(tags)"
+        )
         if trip.name != plan.name || trip.rating != plan.rating { problems.append("\(plan.name): name or rating changed") }
         if stops.map(\.name) != plan.stops { problems.append("\(plan.name): stops \(stops.map(\.name)), expected \(plan.stops)") }
         if stops.contains(where: { $0.notes != "notes on \($0.name)" || $0.location != nil }) {
