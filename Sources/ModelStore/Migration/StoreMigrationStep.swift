@@ -6,8 +6,8 @@ import ModelSchema
 /// inferred mapping (renamed properties keep their values, new attributes take their default,
 /// entity numbers are renumbered; derived attributes' triggers, created first, compute their
 /// values), the old tables are dropped, the destination's indexes are created, and `Z_PRIMARYKEY`, `Z_METADATA` and `Z_MODELCACHE` are rewritten for the destination
-/// (keeping the store UUID and the app's own metadata keys). Tables the source layout does not
-/// know (persistent history) are left alone.
+/// (keeping the store UUID and the app's own metadata keys). Persistent history keeps its rows,
+/// its entity numbers and property references rewritten for the destination (``HistoryRemapper``).
 ///
 /// Runs inside the caller's transaction; see ``StoreMigrationSession`` for the copy-and-swap
 /// that makes a migration all or nothing.
@@ -69,6 +69,7 @@ public struct StoreMigrationStep {
         try writer.clearDanglingKeys()
         try writer.fillOrderColumns()
         _ = connection.takeDerivedValueChanges()
+        try HistoryRemapper(step: self, connection: connection).apply()
         try writePrimaryKeys(connection, previous: primaryKeys)
         try writeMetadataAndCache(connection)
     }
