@@ -76,9 +76,10 @@ let package = Package(
         .executableTarget(name: "modelruntime-benchmark", dependencies: ["ModelRuntime", "CSQLite"], path: "Benchmarks/RuntimeBenchmark"),
         // Saves until killed: the child process of the runtime's crash-safety test.
         .executableTarget(name: "modelruntime-crash-child", dependencies: ["ModelRuntime"], path: "Benchmarks/CrashChild"),
-        // Migrates a store until killed: the child process of the store migration's crash test.
+        // Migrates a store until killed: the child process of the store migration's crash, lock and memory tests.
         .executableTarget(
-            name: "modelstore-migration-child", dependencies: ["ModelSchema", "ModelStore"], path: "Benchmarks/MigrationChild"),
+            name: "modelstore-migration-child", dependencies: ["ModelSchema", "ModelStore", "ModelRuntime"],
+            path: "Benchmarks/MigrationChild"),
         .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
         .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "ModelSchema", "ModelCompiler", "CSQLite"]),
         // The compiler is linked by the tests only, to compare code-built models with compiled YAML.

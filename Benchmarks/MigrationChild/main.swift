@@ -1,28 +1,71 @@
-// Migrates one store until killed: the child process of the store migration's crash test.
+// Migrates one store until killed: the child process of the store migration's crash, lock and
+// memory tests.
 //
 //     modelstore-migration-child <store.sqlite> <first.mom> <next.mom>...
+//     modelstore-migration-child --coordinator <store.sqlite> <Model.momd> <entity>
 //
-// Decodes the versions from the `.mom` files, prints `ready`, migrates the store through them
-// (all or nothing, as `StoreMigrator` does) and prints `migrated`. The test kills it at random
-// moments and checks that the store is either exactly as it was or completely migrated.
+// The first form decodes the versions from the `.mom` files, prints `ready`, migrates the store
+// through them (all or nothing, as `StoreMigrator` does) and prints `migrated`. The second adds
+// the store to an `NSPersistentStoreCoordinator` with the `.momd`'s current version and the
+// options of migration on load (the versions come from the `.momd`), prints `ready` first and
+// `opened <n>` after, `n` the number of `<entity>` objects it then fetches. Both print
+// `maxrss <KB>`, the process's peak resident memory, last. The tests kill it at random moments
+// and check that the store is either exactly as it was or completely migrated.
 import Foundation
+import ModelRuntime
 import ModelSchema
 import ModelStore
 
-let arguments = CommandLine.arguments
-guard arguments.count >= 4 else {
-    FileHandle.standardError.write(Data("usage: modelstore-migration-child <store.sqlite> <first.mom> <next.mom>...\n".utf8))
-    exit(2)
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+func peakMemory() -> Int {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Int(usage.ru_maxrss)
 }
+
+let arguments = CommandLine.arguments
 do {
-    let versions = try arguments[2...].map { path in
-        let url = URL(fileURLWithPath: path)
-        return try CompiledModel.decodeMom([UInt8](Data(contentsOf: url)), versionName: url.deletingPathExtension().lastPathComponent)
-            .version
+    if arguments.count == 5, arguments[1] == "--coordinator" {
+        #if canImport(CoreData)
+        FileHandle.standardError.write(Data("--coordinator runs over ModelRuntime on platforms without Core Data\n".utf8))
+        exit(2)
+        #else
+        guard let model = NSManagedObjectModel(contentsOf: URL(fileURLWithPath: arguments[3])) else {
+            FileHandle.standardError.write(Data("cannot load the model \(arguments[3])\n".utf8))
+            exit(1)
+        }
+        say("ready")
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        try coordinator.addPersistentStore(
+            ofType: NSSQLiteStoreType, configurationName: nil, at: URL(fileURLWithPath: arguments[2]),
+            options: [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: true])
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        context.persistentStoreCoordinator = coordinator
+        let count = try context.performAndWait { try context.count(for: NSFetchRequest<NSManagedObject>(entityName: arguments[4])) }
+        say("opened \(count)")
+        #endif
+    } else if arguments.count >= 4, arguments[1] != "--coordinator" {
+        let versions = try arguments[2...].map { path in
+            let url = URL(fileURLWithPath: path)
+            return try CompiledModel.decodeMom([UInt8](Data(contentsOf: url)), versionName: url.deletingPathExtension().lastPathComponent)
+                .version
+        }
+        say("ready")
+        try StoreMigrator.migrate(storeAt: arguments[1], through: versions)
+        say("migrated")
+    } else {
+        FileHandle.standardError.write(
+            Data(
+                ("usage: modelstore-migration-child <store.sqlite> <first.mom> <next.mom>...\n"
+                    + "       modelstore-migration-child --coordinator <store.sqlite> <Model.momd> <entity>\n").utf8))
+        exit(2)
     }
-    FileHandle.standardOutput.write(Data("ready\n".utf8))
-    try StoreMigrator.migrate(storeAt: arguments[1], through: versions)
-    FileHandle.standardOutput.write(Data("migrated\n".utf8))
+    say("maxrss \(peakMemory())")
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)

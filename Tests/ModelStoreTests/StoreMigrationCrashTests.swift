@@ -29,9 +29,9 @@ struct StoreMigrationCrashTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// A V1 store of `books` books by 100 authors, copied while its writer is still open so the
-    /// copy's rows are in its `-wal`.
-    static func makePristine(in folder: URL) throws -> URL {
+    /// A V1 store of `books` books by 100 authors (each book's notes followed by `padding` bytes),
+    /// copied while its writer is still open so the copy's rows are in its `-wal`.
+    static func makePristine(in folder: URL, books: Int = books, padding: Int = 0) throws -> URL {
         let writerFolder = folder.appendingPathComponent("writer")
         try FileManager.default.createDirectory(at: writerFolder, withIntermediateDirectories: true)
         let path = writerFolder.appendingPathComponent("books.sqlite").path
@@ -44,7 +44,10 @@ struct StoreMigrationCrashTests {
             let insert = try connection.prepare("INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZAUTHOR, ZNOTES, ZTITLE) VALUES (?, 2, 1, ?, ?, ?)")
             for book in 1...books {
                 insert.reset()
-                insert.bind([.integer(Int64(book)), .integer(Int64(book % 100 + 1)), .text("notes \(book)"), .text("title \(book)")])
+                insert.bind([
+                    .integer(Int64(book)), .integer(Int64(book % 100 + 1)),
+                    .text("notes \(book)" + String(repeating: " ", count: padding)), .text("title \(book)"),
+                ])
                 _ = try insert.step()
             }
             try connection.execute(

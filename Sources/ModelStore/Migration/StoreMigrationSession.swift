@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import ModelSchema
 
@@ -8,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A migration of the store at `storePath`, all or nothing: the store is copied (its `-wal`
-/// checkpointed into the copy, the original files never written), every step rewrites the copy
+/// A migration of the store at `storePath`, all or nothing: the store's files are copied chunk by
+/// chunk (``StoreFileCopy``: constant memory whatever the store's size; the `-wal` checkpointed
+/// into the copy, the original files only read), every step rewrites the copy
 /// in a transaction, and ``commit()`` swaps the copy in. Until the commit point the original
 /// `.sqlite`, `-wal` and `-shm` are untouched; an interrupted or failed migration leaves only the
 /// work folder beside the store, which ``recover(storeAt:)`` removes.
@@ -38,17 +38,15 @@ public final class StoreMigrationSession {
             throw StoreMigrationError(.failed, "cannot create the migration folder \(workFolder): \(error.localizedDescription)")
         }
         do {
-            let original: StoreConnection
-            do { original = try StoreInspector.open(path) } catch { throw StoreMigrationError(.failed, error.message) }
-            try original.backup(to: copyPath)
+            _ = try StoreFileCopy.copy(storeAt: path, to: copyPath)
         } catch {
             discard()
-            if let error = error as? StoreMigrationError { throw error }
-            throw StoreMigrationError(.failed, "cannot copy the store: \(error)")
+            throw error
         }
     }
 
-    static func workFolder(of path: String) -> String { path + ".migration" }
+    /// The folder a migration of the store at `path` works in.
+    public static func workFolder(of path: String) -> String { path + ".migration" }
 
     /// Rewrites the copy from `source` to `destination` in one transaction. Refuses a step
     /// lightweight migration cannot infer unless `allowingObstacles` (a custom stage, whose
@@ -146,26 +144,5 @@ public final class StoreMigrationSession {
         guard descriptor >= 0 else { throw StoreMigrationError(.failed, "cannot open \(path) to sync it") }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw StoreMigrationError(.failed, "cannot sync \(path)") }
-    }
-}
-
-extension StoreConnection {
-    /// Copies the whole database into a new file at `path` (SQLite's online backup), then sets
-    /// the copy up with Core Data's connection pragmas. A `-wal` the source reads through ends up
-    /// in the copy's main file.
-    func backup(to path: String) throws {
-        do {
-            let destination = try StoreConnection(path: path, mode: .create)
-            guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
-                throw StoreSQLiteError(
-                    code: sqlite3_extended_errcode(destination.handle), message: String(cString: sqlite3_errmsg(destination.handle)))
-            }
-            let stepped = sqlite3_backup_step(backup, -1)
-            let finished = sqlite3_backup_finish(backup)
-            guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
-                throw StoreSQLiteError(code: finished == SQLITE_OK ? stepped : finished, message: "the backup of the store failed")
-            }
-        }
-        _ = try StoreConnection.openStore(at: path)
     }
 }

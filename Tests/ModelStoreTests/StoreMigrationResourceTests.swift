@@ -1,0 +1,59 @@
+import Foundation
+import ModelSchema
+import ModelStore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a migration holds while it runs: memory that does not grow with the store (the copy is
+/// made chunk by chunk, the `-wal` applied by SQLite in the copy).
+struct StoreMigrationResourceTests {
+    /// Migrates a store in `modelstore-migration-child` and returns the child's peak resident
+    /// memory in KB.
+    static func peakMemory(migrating store: URL, moms: [URL], executable: URL) throws -> Int {
+        let output = store.deletingLastPathComponent().appendingPathComponent("out.txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [store.path] + moms.map(\.path)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0 && text.contains("migrated"), "\(text)")
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("maxrss ") })
+        return try #require(Int(line.dropFirst("maxrss ".count)))
+    }
+
+    /// Two stores whose rows are all in an un-checkpointed `-wal`, one about 0.2 MB and one about
+    /// 16 MB, migrate through two steps with peak memory differing by much less than their size
+    /// difference (reading the larger store into memory would add at least its size).
+    @Test func aMigrationsPeakMemoryDoesNotGrowWithTheStoresSize() throws {
+        let executable = try #require(
+            StoreMigrationCrashTests.executable, "modelstore-migration-child is not built (swift build --build-tests builds it)")
+        let folder = try Fixtures.temporaryFolder("migration-memory")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var moms: [URL] = []
+        for version in [StoreMigrationTests.v1, StoreMigrationTests.v2, StoreMigrationTests.v3] {
+            let url = folder.appendingPathComponent("\(version.name).mom")
+            try Data(CompiledModel.mom(for: version)).write(to: url)
+            moms.append(url)
+        }
+        var peaks: [Int] = []
+        var sizes: [Int] = []
+        for (label, padding) in [("small", 0), ("large", 16_000)] {
+            let pristine = try StoreMigrationCrashTests.makePristine(
+                in: folder.appendingPathComponent(label), books: 1000, padding: padding)
+            let size = ["", "-wal"].compactMap { try? FileManager.default.attributesOfItem(atPath: pristine.path + $0)[.size] as? Int }
+                .reduce(0, +)
+            sizes.append(size / 1024)
+            peaks.append(try Self.peakMemory(migrating: pristine, moms: moms, executable: executable))
+        }
+        print("migration peak memory: \(peaks[0]) KB for a \(sizes[0]) KB store, \(peaks[1]) KB for a \(sizes[1]) KB store")
+        #expect(sizes[1] - sizes[0] > 12_000)
+        #expect(peaks[1] - peaks[0] < (sizes[1] - sizes[0]) / 2)
+    }
+}
