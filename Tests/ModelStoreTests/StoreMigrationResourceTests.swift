@@ -8,8 +8,16 @@ import Glibc
 #endif
 
 /// What a migration holds while it runs: memory that does not grow with the store (the copy is
-/// made chunk by chunk, the `-wal` applied by SQLite in the copy).
+/// made chunk by chunk, the `-wal` applied by SQLite in the copy), and the store's migration lock,
+/// which one holder has at a time.
 struct StoreMigrationResourceTests {
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var isSet = false
+        var value: Bool { lock.withLock { isSet } }
+        func set() { lock.withLock { isSet = true } }
+    }
+
     /// Migrates a store in `modelstore-migration-child` and returns the child's peak resident
     /// memory in KB.
     static func peakMemory(migrating store: URL, moms: [URL], executable: URL) throws -> Int {
@@ -55,5 +63,32 @@ struct StoreMigrationResourceTests {
         print("migration peak memory: \(peaks[0]) KB for a \(sizes[0]) KB store, \(peaks[1]) KB for a \(sizes[1]) KB store")
         #expect(sizes[1] - sizes[0] > 12_000)
         #expect(peaks[1] - peaks[0] < (sizes[1] - sizes[0]) / 2)
+    }
+
+    /// A second lock on the same store waits until the first is released; the lock file is gone
+    /// once nobody holds the lock.
+    @Test func theMigrationLockHasOneHolderAtATime() throws {
+        let folder = try Fixtures.temporaryFolder("migration-lock")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("store.sqlite").path
+        let first = try StoreMigrationLock(storeAt: store)
+        let acquired = Flag()
+        let waiter = Thread {
+            guard let second = try? StoreMigrationLock(storeAt: store) else { return }
+            acquired.set()
+            second.release()
+        }
+        waiter.start()
+        usleep(200_000)
+        #expect(!acquired.value, "the second lock was taken while the first was held")
+        first.release()
+        var waited = 0
+        while !acquired.value, waited < 500 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(acquired.value)
+        usleep(20_000)
+        #expect(!FileManager.default.fileExists(atPath: store + ".migration-lock"))
     }
 }

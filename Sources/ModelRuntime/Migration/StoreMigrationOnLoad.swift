@@ -18,12 +18,19 @@ import ModelStore
 enum StoreMigrationOnLoad {
     static func migrateIfNeeded(at url: URL, options: [AnyHashable: Any]?, model: NSManagedObjectModel) throws {
         let path = url.path
+        let target = model.entityVersionHashesByName.mapValues { [UInt8]($0) }
+        let interrupted = FileManager.default.fileExists(atPath: StoreMigrationSession.workFolder(of: path))
+        guard interrupted || FileManager.default.fileExists(atPath: path) else { return }
+        // Nothing to finish and nothing to migrate: no lock, nothing written.
+        if !interrupted, storedHashes(path) == target { return }
+        // One process migrates at a time; the others wait here, then find the store migrated.
+        let lock = try wrap { try StoreMigrationLock(storeAt: path) }
+        defer { lock.release() }
         try wrap { try StoreMigrationSession.recover(storeAt: path) }
         guard FileManager.default.fileExists(atPath: path), let stored = storedHashes(path) else { return }
-        let target = model.entityVersionHashesByName.mapValues { [UInt8]($0) }
         guard stored != target else { return }
         if let manager = options?[NSPersistentStoreStagedMigrationManagerOptionKey] as? NSStagedMigrationManager {
-            try StagedMigrationRun(manager: manager, storePath: path, stored: stored, model: model).run()
+            try StagedMigrationRun(manager: manager, storePath: path, stored: stored, model: model, lock: lock).run()
             return
         }
         guard flag(options, NSMigratePersistentStoresAutomaticallyOption) else {
@@ -47,7 +54,7 @@ enum StoreMigrationOnLoad {
         }
         let stepsInfer = zip(chain, chain.dropFirst()).allSatisfy { MigrationPlanner.step(from: $0, to: $1).isInferable }
         let versions = stepsInfer || chain.count < 3 ? chain : [chain[0], chain[chain.count - 1]]
-        try wrap { try StoreMigrator.migrate(storeAt: path, through: versions) }
+        try wrap { try StoreMigrator.migrate(storeAt: path, through: versions, holding: lock) }
     }
 
     /// The entity hashes the store recorded. Read without writing anything (``StoreInspector``)
@@ -98,6 +105,8 @@ struct StagedMigrationRun {
     /// The store's entity hashes.
     let stored: [String: [UInt8]]
     let model: NSManagedObjectModel
+    /// The store's migration lock, held by the caller.
+    let lock: StoreMigrationLock
 
     func run() throws {
         var order: [String] = []
@@ -121,7 +130,7 @@ struct StagedMigrationRun {
                 [NSFilePathErrorKey: storePath])
         }
         let versions = try resolveVersions(order)
-        let session = try StoreMigrationOnLoad.wrap { try StoreMigrationSession(storeAt: storePath) }
+        let session = try StoreMigrationOnLoad.wrap { try StoreMigrationSession(storeAt: storePath, holding: lock) }
         do {
             for index in first..<last {
                 let custom = manager.stages.lazy.compactMap { $0 as? NSCustomMigrationStage }.first {

@@ -26,15 +26,24 @@ public final class StoreMigrationSession {
     /// may open between steps).
     public var copyPath: String { workFolder + "/store.sqlite" }
     private var isFinished = false
+    /// The lock this session took itself (nil when the caller holds one), released when the
+    /// session is committed or discarded.
+    private var ownLock: StoreMigrationLock?
 
-    /// Recovers an earlier migration of the store, then copies it.
-    public init(storeAt path: String) throws {
+    /// Takes the store's migration lock unless the caller holds it (`lock`), recovers an earlier
+    /// migration of the store, then copies it.
+    public init(storeAt path: String, holding lock: StoreMigrationLock? = nil) throws {
         storePath = path
         workFolder = Self.workFolder(of: path)
-        try Self.recover(storeAt: path)
+        if lock == nil { ownLock = try StoreMigrationLock(storeAt: path) }
+        do { try Self.recover(storeAt: path) } catch {
+            ownLock?.release()
+            throw error
+        }
         do {
             try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: false)
         } catch {
+            ownLock?.release()
             throw StoreMigrationError(.failed, "cannot create the migration folder \(workFolder): \(error.localizedDescription)")
         }
         do {
@@ -94,6 +103,7 @@ public final class StoreMigrationSession {
         try Self.sync(workFolder + "/committed")
         try Self.sync(workFolder)
         isFinished = true
+        defer { ownLock?.release() }
         try Self.rollForward(storeAt: storePath)
     }
 
@@ -101,13 +111,17 @@ public final class StoreMigrationSession {
     public func discard() {
         isFinished = true
         try? FileManager.default.removeItem(atPath: workFolder)
+        ownLock?.release()
     }
 
     deinit {
         if !isFinished { try? FileManager.default.removeItem(atPath: workFolder) }
+        ownLock?.release()
     }
 
-    /// Finishes a committed migration of the store, or discards an uncommitted one.
+    /// Finishes a committed migration of the store, or discards an uncommitted one. The caller
+    /// holds the store's ``StoreMigrationLock``: an uncommitted folder may be another process's
+    /// migration in progress otherwise.
     public static func recover(storeAt path: String) throws {
         let folder = workFolder(of: path)
         guard FileManager.default.fileExists(atPath: folder) else { return }

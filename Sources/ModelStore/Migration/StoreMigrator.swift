@@ -16,9 +16,10 @@ public enum StoreMigrator {
     /// Migrates the store at `path`, written by `versions[0]`, to the last version, one
     /// consecutive pair at a time. Throws ``StoreMigrationError`` and leaves the store as it was
     /// when the store was written by another version, a step cannot be inferred, or anything fails.
-    public static func migrate(storeAt path: String, through versions: [ModelVersion]) throws {
+    /// Waits while another process migrates the store, unless the caller holds its `lock`.
+    public static func migrate(storeAt path: String, through versions: [ModelVersion], holding lock: StoreMigrationLock? = nil) throws {
         guard versions.count > 1 else { return }
-        let session = try StoreMigrationSession(storeAt: path)
+        let session = try StoreMigrationSession(storeAt: path, holding: lock)
         do {
             for (source, destination) in zip(versions, versions.dropFirst()) {
                 try session.migrate(from: source, to: destination)

@@ -1,0 +1,126 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelRuntime
+import ModelStore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Migration on load across processes: `modelstore-migration-child --coordinator` adds a
+/// `Notes 1` store to a coordinator on `Notes 2` with the options of lightweight migration.
+/// Killed at any moment, it leaves the store's files byte for byte as they were (and they still
+/// open with the old model) or completely migrated; two of them opening the same store at once
+/// migrate it once, the second waiting and then opening the migrated store.
+struct MigrationProcessTests {
+    static let notes = 300
+    static let kills = 50
+    static let seed: UInt64 = 0x6C6F_6164_6B69_6C6C
+
+    static var executable: URL? {
+        let root = CrashSafetyTests.packageRoot
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent(),
+            root.appendingPathComponent(".build/debug"),
+        ].compactMap { $0?.appendingPathComponent("modelstore-migration-child") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// A `Notes 1` store of `notes` notes, copied while its coordinator is open, so the rows are
+    /// in the copy's `-wal`.
+    static func makePristine(in folder: URL, momd: URL) throws -> URL {
+        let first = try #require(NSManagedObjectModel(contentsOf: momd.appendingPathComponent("Notes 1.mom")))
+        let writer = folder.appendingPathComponent("writer/Notes.sqlite")
+        try FileManager.default.createDirectory(at: writer.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let (coordinator, context) = try HistoryTestSupport.stack(model: first, url: writer, options: [:])
+        try context.performAndWait {
+            for note in 1...notes {
+                _ = EngineTestModel.insert(
+                    "Note", into: context, ["title": "note \(note)", "body": "body \(note)", "score": NSNumber(value: note)])
+            }
+            try context.save()
+        }
+        let pristine = folder.appendingPathComponent("pristine/Notes.sqlite")
+        try FileManager.default.createDirectory(at: pristine.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for suffix in ["", "-wal", "-shm"] {
+            try FileManager.default.copyItem(atPath: writer.path + suffix, toPath: pristine.path + suffix)
+        }
+        withExtendedLifetime(coordinator) {}
+        return pristine
+    }
+
+    static func files(_ store: URL) -> [Data?] { ["", "-wal", "-shm"].map { FileManager.default.contents(atPath: store.path + $0) } }
+
+    static func freshCopy(of pristine: URL, in folder: URL) throws -> URL {
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("Notes.sqlite")
+        for suffix in ["", "-wal", "-shm"] { try FileManager.default.copyItem(atPath: pristine.path + suffix, toPath: store.path + suffix) }
+        return store
+    }
+
+    /// Starts the child on `store` with its output in `output`.
+    static func start(_ executable: URL, store: URL, momd: URL, output: URL) throws -> Process {
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--coordinator", store.path, momd.path, "Note"]
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits until the child printed `ready` (its first output, six bytes) or exited.
+    static func waitUntilReady(_ process: Process, output: URL) {
+        let deadline = Date().addingTimeInterval(20)
+        var status = stat()
+        while process.isRunning, Date() < deadline, stat(output.path, &status) == 0, status.st_size < 6 { usleep(100) }
+    }
+
+    /// Every note with its renamed title, the removed body gone, the new attribute defaulted.
+    static func expectMigrated(_ store: URL, momd: URL, _ label: String) throws {
+        let connection = try StoreConnection(path: store.path, mode: .readWrite)
+        #expect(try connection.rows("PRAGMA integrity_check") == [[.text("ok")]], "\(label)")
+        #expect(
+            try connection.rows("SELECT COUNT(*) FROM ZNOTE WHERE Z_ENT = 2 AND ZHEADING = 'note ' || ZSCORE AND ZARCHIVED = 0")
+                == [[.integer(Int64(notes))]], "\(label)")
+        let current = try #require(NSManagedObjectModel(contentsOf: momd))
+        let (_, context) = try HistoryTestSupport.stack(model: current, url: store, options: [:])
+        #expect(
+            try context.performAndWait { try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note")) } == notes, "\(label)")
+    }
+
+    /// The untouched original still opens with the old model (no migration asked for).
+    static func expectOpensWithTheOldModel(_ store: URL, momd: URL, _ label: String) throws {
+        let connection = try StoreConnection(path: store.path, mode: .readWrite)
+        #expect(try connection.rows("PRAGMA integrity_check") == [[.text("ok")]], "\(label)")
+        let first = try #require(NSManagedObjectModel(contentsOf: momd.appendingPathComponent("Notes 1.mom")))
+        let (_, context) = try HistoryTestSupport.stack(model: first, url: store, options: [:])
+        #expect(
+            try context.performAndWait { try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note")) } == notes, "\(label)")
+    }
+
+    @Test func twoProcessesOpeningAnOldStoreAtOnceMigrateItOnceAndBothOpenIt() throws {
+        let executable = try #require(Self.executable, "modelstore-migration-child is not built (swift build --build-tests builds it)")
+        let folder = EngineTestModel.Folder()
+        let momd = try HistoryMigrationTests.compile(into: folder.url)
+        let pristine = try Self.makePristine(in: folder.url, momd: momd)
+        for round in 0..<4 {
+            let store = try Self.freshCopy(of: pristine, in: folder.url.appendingPathComponent("work"))
+            let outputs = (0..<2).map { folder.url.appendingPathComponent("out-\(round)-\($0).txt") }
+            let processes = try outputs.map { try Self.start(executable, store: store, momd: momd, output: $0) }
+            for process in processes { process.waitUntilExit() }
+            for (process, output) in zip(processes, outputs) {
+                let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+                #expect(process.terminationStatus == 0, "round \(round): \(text)")
+                #expect(text.contains("opened \(Self.notes)"), "round \(round): \(text)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: store.path + ".migration"))
+            #expect(!FileManager.default.fileExists(atPath: store.path + ".migration-lock"))
+            try Self.expectMigrated(store, momd: momd, "round \(round)")
+        }
+    }
+}
+#endif
