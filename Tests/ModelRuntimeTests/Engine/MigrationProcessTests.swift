@@ -102,6 +102,53 @@ struct MigrationProcessTests {
             try context.performAndWait { try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note")) } == notes, "\(label)")
     }
 
+    @Test func aMigrationOnLoadKilledAtRandomMomentsLeavesTheOriginalOrTheMigratedStore() throws {
+        let executable = try #require(Self.executable, "modelstore-migration-child is not built (swift build --build-tests builds it)")
+        let folder = EngineTestModel.Folder()
+        let momd = try HistoryMigrationTests.compile(into: folder.url)
+        let pristine = try Self.makePristine(in: folder.url, momd: momd)
+        let original = Self.files(pristine)
+        #expect((original[1]?.count ?? 0) > 0, "the pristine store's rows are in its -wal")
+        let work = folder.url.appendingPathComponent("work")
+        let output = folder.url.appendingPathComponent("out.txt")
+
+        // An uninterrupted run gives the window to kill in: from `ready` to the end.
+        let calibration = try Self.freshCopy(of: pristine, in: work)
+        let first = try Self.start(executable, store: calibration, momd: momd, output: output)
+        Self.waitUntilReady(first, output: output)
+        let started = Date()
+        first.waitUntilExit()
+        let duration = Date().timeIntervalSince(started)
+        #expect(first.terminationStatus == 0)
+        #expect((try? String(contentsOf: output, encoding: .utf8))?.contains("opened \(Self.notes)") == true)
+        try Self.expectMigrated(calibration, momd: momd, "uninterrupted")
+
+        var delays = CrashSafetyTests.Delays(state: Self.seed)
+        var outcomes: [String: Int] = [:]
+        for kill in 0..<Self.kills {
+            let store = try Self.freshCopy(of: pristine, in: work)
+            let fraction = Double(delays.next() % 1_000_000) / 1_000_000
+            let delay = (kill.isMultiple(of: 2) ? fraction : 0.5 + fraction * 0.5) * duration
+            let process = try Self.start(executable, store: store, momd: momd, output: output)
+            Self.waitUntilReady(process, output: output)
+            usleep(useconds_t(delay * 1_000_000))
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try StoreMigrationSession.recover(storeAt: store.path)
+            let label = "kill \(kill) after \(delay)s (seed \(Self.seed))"
+            #expect(!FileManager.default.fileExists(atPath: store.path + ".migration"), "\(label)")
+            if Self.files(store) == original {
+                outcomes["original", default: 0] += 1
+                try Self.expectOpensWithTheOldModel(store, momd: momd, label)
+            } else {
+                outcomes["migrated", default: 0] += 1
+                try Self.expectMigrated(store, momd: momd, label)
+            }
+        }
+        #expect(outcomes.values.reduce(0, +) == Self.kills)
+        print("migration-on-load kills: \(outcomes) over \(duration)s runs")
+    }
+
     @Test func twoProcessesOpeningAnOldStoreAtOnceMigrateItOnceAndBothOpenIt() throws {
         let executable = try #require(Self.executable, "modelstore-migration-child is not built (swift build --build-tests builds it)")
         let folder = EngineTestModel.Folder()
