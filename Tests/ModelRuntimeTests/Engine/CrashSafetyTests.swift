@@ -39,29 +39,7 @@ struct CrashSafetyTests {
     static let roots = ["Batch", "Item", "Owner"]
     static let kills = 200
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    static var executable: URL? {
-        let folder = Bundle.main.executableURL?.deletingLastPathComponent()
-        let build = packageRoot.appendingPathComponent(".build/debug")
-        let candidates = [folder, Bundle.main.bundleURL.deletingLastPathComponent(), build].compactMap {
-            $0?.appendingPathComponent("modelruntime-crash-child")
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    /// SplitMix64: the same delays for the same seed on every platform.
-    struct Delays {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    static var executable: URL? { BuiltProducts.executable(named: "modelruntime-crash-child") }
 
     // MARK: The store's contents
 
@@ -206,7 +184,7 @@ struct CrashSafetyTests {
     @Test func savesSurviveSIGKILLAtRandomMoments() throws {
         let executable = try #require(Self.executable, "modelruntime-crash-child is built next to the tests")
         let seed = ProcessInfo.processInfo.environment["MODELRUNTIME_CRASH_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...999_999)
-        var delays = Delays(state: seed)
+        var delays = SplitMix64(seed: seed)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelruntime-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
