@@ -80,7 +80,7 @@ public enum Modelgen {
             return try command.run(parsed, console: console)
         } catch {
             let spec = command.spec
-            console.standardError(error.rendered(usage: spec.usage, helpCommand: "modelgen \(spec.name) --help", fullHelp: spec.help))
+            console.standardError(error.rendered(usage: spec.usage, helpCommand: "modelgen \(spec.name) --help"))
             return ExitStatus.usageError
         }
     }
@@ -107,7 +107,7 @@ public enum Modelgen {
     }
 
     static func usageError(_ error: UsageError, usage: String = Modelgen.usage, console: Console) -> Int32 {
-        console.standardError(error.rendered(usage: usage, helpCommand: "modelgen --help", fullHelp: overview))
+        console.standardError(error.rendered(usage: usage, helpCommand: "modelgen --help"))
         return ExitStatus.usageError
     }
 }

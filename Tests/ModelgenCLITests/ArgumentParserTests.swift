@@ -84,17 +84,16 @@ struct ArgumentParserErrorTests {
         let error = Self.error(["a"])
         #expect(error?.message == "Missing expected argument '--output <dir>'")
         #expect(error?.argumentHelp == "--output <dir>  Where to write.")
-        #expect(error?.showsFullHelp == false)
     }
 
     @Test func aMissingPositionalArgumentIsNamed() {
         #expect(Self.error(["--output", "o"])?.message == "Missing expected argument '<model>'")
     }
 
-    @Test func nothingGivenAtAllShowsTheFullHelp() {
+    @Test func nothingGivenAtAllReportsTheFirstMissingArgument() {
         let error = Self.error([])
         #expect(error?.message == "Missing expected argument '<model>'")
-        #expect(error?.showsFullHelp == true)
+        #expect(error?.argumentHelp == "<model>  The model.")
     }
 
     @Test func anUnknownOptionSuggestsTheClosestDeclaredOne() {
@@ -144,7 +143,7 @@ struct ArgumentParserErrorTests {
     }
 
     @Test func theRenderedErrorIsFollowedByTheHelpLineUsageAndWhereToLookFurther() {
-        let rendered = Self.error(["a"])!.rendered(usage: "modelgen test <model>", helpCommand: "modelgen test --help", fullHelp: "")
+        let rendered = Self.error(["a"])!.rendered(usage: "modelgen test <model>", helpCommand: "modelgen test --help")
         #expect(
             rendered == """
                 Error: Missing expected argument '--output <dir>'

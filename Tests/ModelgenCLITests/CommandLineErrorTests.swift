@@ -51,8 +51,10 @@ struct CommandLineErrorTests {
                 == "Error: Unexpected argument 'Other.modeld'\n" + Self.generateUsage)
     }
 
-    @Test func aCommandGivenNothingPrintsTheErrorAndItsFullHelp() {
-        #expect(Self.usageError(["generate"]) == "Error: Missing expected argument '<model>'\n\n" + GenerateCommand.spec.help)
+    @Test func aCommandGivenNothingReportsItsFirstMissingArgument() {
+        #expect(
+            Self.usageError(["generate"])
+                == "Error: Missing expected argument '<model>'\nHelp:  <model>  \(ModelArgument.help)\n" + Self.generateUsage)
     }
 
     @Test func aMistakeFoundByTheCommandGetsTheSameForm() {

@@ -49,9 +49,7 @@ enum ArgumentParser {
         }
         try assignPositionals(positionalWords, for: spec, into: &parsed)
         for declaration in spec.arguments where declaration.isRequired && parsed.values[declaration.key] == nil {
-            var error = UsageError.missingArgument(declaration)
-            error.showsFullHelp = words.isEmpty
-            throw error
+            throw .missingArgument(declaration)
         }
         return parsed
     }

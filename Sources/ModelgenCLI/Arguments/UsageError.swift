@@ -5,8 +5,6 @@ public struct UsageError: Error, Equatable, Sendable {
     public let message: String
     /// `--output <dir>  The folder …`: the help of the argument the error is about, if one.
     let argumentHelp: String?
-    /// Nothing at all was given to a command that needs arguments: the full help follows the error.
-    var showsFullHelp = false
 
     public init(message: String) {
         self.message = message
@@ -62,11 +60,9 @@ public struct UsageError: Error, Equatable, Sendable {
         return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
     }
 
-    /// The text printed to standard error: the error, then the argument's help and the usage (or
-    /// the full help).
-    func rendered(usage: String, helpCommand: String, fullHelp: @autoclosure () -> String) -> String {
+    /// The text printed to standard error: the error, then the argument's help and the usage.
+    func rendered(usage: String, helpCommand: String) -> String {
         var text = "Error: \(message)\n"
-        if showsFullHelp { return text + "\n" + fullHelp() }
         if let argumentHelp { text += "Help:  \(argumentHelp)\n" }
         return text + "Usage: \(usage)\n  See '\(helpCommand)' for more information.\n"
     }
