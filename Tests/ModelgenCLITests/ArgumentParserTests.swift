@@ -217,6 +217,7 @@ struct HelpTextTests {
         }
         #expect(help.output.split(separator: "\n").allSatisfy { $0.count <= HelpLayout.width || $0.hasPrefix("USAGE: ") })
         #expect(CapturedRun(["help", name]).output == spec.help)
+        #expect(CapturedRun([name, "-h"]).output == spec.help)
     }
 
     @Test func declarationMistakesAreFound() {

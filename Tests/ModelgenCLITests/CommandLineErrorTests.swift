@@ -81,6 +81,8 @@ struct CommandLineErrorTests {
             #expect(run.output.contains("\n  \(command.spec.name)" + String(repeating: " ", count: 24 - command.spec.name.count)))
         }
         #expect(run.output.hasSuffix("\n  See 'modelgen help <subcommand>' for detailed help.\n"))
+        #expect(run.output.split(separator: "\n").allSatisfy { $0.count <= HelpLayout.width })
+        #expect(CapturedRun(["-h"]).output == run.output)
     }
 
     @Test func sharedGenerationOptionsAreDeclaredOnceForGenerateAndBuild() {
