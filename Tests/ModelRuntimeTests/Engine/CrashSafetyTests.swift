@@ -220,10 +220,16 @@ struct CrashSafetyTests {
 
         var stored: Int64 = 0
         var killedWhileSaving = 0
+        // The kill window follows the child's pace: a loaded machine (or an instrumented build)
+        // saves more slowly, and a fixed window would then kill most runs before their first save.
+        // The window is a few saves long, estimated from the runs so far; the moment within it
+        // comes from the seed.
+        var secondsPerSave = 0.005
         for kill in 0...Self.kills {
             let last = kill == Self.kills
             let fromLaunch = delays.next() % 8 == 0
-            let delay = Double(delays.next() % 31) / 1000
+            let window = min(max(0.030, 6 * secondsPerSave), 2.0)
+            let delay = Double(delays.next() % 1001) / 1000 * window
             let run = try Self.run(
                 executable, model: momURL, store: store, folder: folder, killAfter: last ? nil : delay, fromLaunch: fromLaunch,
                 saves: last ? 5 : nil)
@@ -233,7 +239,15 @@ struct CrashSafetyTests {
             } else {
                 try #require(run.killed, "\(context): the child ends only by the kill: \(run.errors)")
             }
-            if run.lastReported > stored { killedWhileSaving += 1 }
+            if run.lastReported > stored {
+                killedWhileSaving += 1
+                if !fromLaunch, delay > 0 {
+                    secondsPerSave = 0.8 * secondsPerSave + 0.2 * delay / Double(run.lastReported - stored)
+                }
+            } else if !fromLaunch, delay >= window / 2 {
+                // Half the window passed without a finished save: the child is slower than estimated.
+                secondsPerSave *= 1.5
+            }
 
             let contents = try Contents(store: store, model: model)
             let saves = contents.saves
