@@ -18,14 +18,7 @@ struct MigrationProcessTests {
     static let kills = 50
     static let seed: UInt64 = 0x6C6F_6164_6B69_6C6C
 
-    static var executable: URL? {
-        let root = CrashSafetyTests.packageRoot
-        let candidates = [
-            Bundle.main.executableURL?.deletingLastPathComponent(), Bundle.main.bundleURL.deletingLastPathComponent(),
-            root.appendingPathComponent(".build/debug"),
-        ].compactMap { $0?.appendingPathComponent("modelstore-migration-child") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static var executable: URL? { BuiltProducts.executable(named: "modelstore-migration-child") }
 
     /// A `Notes 1` store of `notes` notes, copied while its coordinator is open, so the rows are
     /// in the copy's `-wal`.
@@ -123,7 +116,7 @@ struct MigrationProcessTests {
         #expect((try? String(contentsOf: output, encoding: .utf8))?.contains("opened \(Self.notes)") == true)
         try Self.expectMigrated(calibration, momd: momd, "uninterrupted")
 
-        var delays = CrashSafetyTests.Delays(state: Self.seed)
+        var delays = SplitMix64(seed: Self.seed)
         var outcomes: [String: Int] = [:]
         for kill in 0..<Self.kills {
             let store = try Self.freshCopy(of: pristine, in: work)
