@@ -36,10 +36,12 @@ struct StoreMigrationResourceTests {
         return try #require(Int(line.dropFirst("maxrss ".count)))
     }
 
-    /// Two stores whose rows are all in an un-checkpointed `-wal`, one about 0.2 MB and one about
+    /// Two stores whose rows are all in an un-checkpointed `-wal`, one about 0.1 MB and one about
     /// 16 MB, migrate through two steps with peak memory differing by much less than their size
-    /// difference (reading the larger store into memory would add at least its size).
-    @Test func aMigrationsPeakMemoryDoesNotGrowWithTheStoresSize() throws {
+    /// difference (reading the larger store into memory would add at least its size). Linux only:
+    /// the child reads its peak from `/proc/self/status`.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func aMigrationsPeakMemoryDoesNotGrowWithTheStoresSize() throws {
         let executable = try #require(
             StoreMigrationCrashTests.executable, "modelstore-migration-child is not built (swift build --build-tests builds it)")
         let folder = try Fixtures.temporaryFolder("migration-memory")
@@ -73,22 +75,24 @@ struct StoreMigrationResourceTests {
         let store = folder.appendingPathComponent("store.sqlite").path
         let first = try StoreMigrationLock(storeAt: store)
         let acquired = Flag()
+        let released = Flag()
         let waiter = Thread {
             guard let second = try? StoreMigrationLock(storeAt: store) else { return }
             acquired.set()
             second.release()
+            released.set()
         }
         waiter.start()
         usleep(200_000)
         #expect(!acquired.value, "the second lock was taken while the first was held")
         first.release()
+        // Generous: the suite runs in parallel on a loaded machine.
         var waited = 0
-        while !acquired.value, waited < 500 {
+        while !released.value, waited < 3000 {
             usleep(10_000)
             waited += 1
         }
-        #expect(acquired.value)
-        usleep(20_000)
+        #expect(acquired.value && released.value)
         #expect(!FileManager.default.fileExists(atPath: store + ".migration-lock"))
     }
 }
