@@ -25,8 +25,7 @@ func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").ut
 /// Peak resident memory in KB: `VmHWM` of `/proc/self/status`, which starts over at `exec` (the
 /// `ru_maxrss` of `getrusage` keeps the forking parent's peak on Linux), else `ru_maxrss`.
 func peakMemory() -> Int {
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+    if let line = procStatus().split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
         let kilobytes = Int(line.dropFirst("VmHWM:".count).split(separator: " ").first ?? "")
     {
         return kilobytes
@@ -34,6 +33,21 @@ func peakMemory() -> Int {
     var usage = rusage()
     getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return Int(usage.ru_maxrss)
+}
+
+/// `/proc/self/status`, read to its end (its size is reported as 0, so it is read in chunks).
+func procStatus() -> String {
+    let descriptor = open("/proc/self/status", O_RDONLY)
+    guard descriptor >= 0 else { return "" }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count <= 0 { break }
+        bytes += chunk[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 let arguments = CommandLine.arguments
