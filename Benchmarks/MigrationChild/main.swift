@@ -26,7 +26,7 @@ func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").ut
 /// `ru_maxrss` of `getrusage` keeps the forking parent's peak on Linux), else `ru_maxrss`.
 func peakMemory() -> Int {
     if let line = procStatus().split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-        let kilobytes = Int(line.dropFirst("VmHWM:".count).split(separator: " ").first ?? "")
+        let kilobytes = Int(line.dropFirst("VmHWM:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
     {
         return kilobytes
     }
