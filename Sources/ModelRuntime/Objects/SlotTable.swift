@@ -47,7 +47,7 @@ public final class SlotTable: @unchecked Sendable {
     /// The reference to the property at `index` of the names.
     public subscript(index: Int) -> SlotReference {
         precondition(names.indices.contains(index), "SlotTable: no property at index \(index)")
-        return SlotReference(table: self, index: index)
+        return SlotReference(table: Unmanaged.passUnretained(self), index: index)
     }
 
     /// The slot of the name at `index` in objects of `entity`; -1 when the entity has no such
@@ -91,7 +91,8 @@ public final class SlotTable: @unchecked Sendable {
 /// One property of a ``SlotTable``: what generated accessors pass to `value(atSlot:)`,
 /// `setValue(_:atSlot:)` and `objects(atSlot:)`.
 public struct SlotReference: Sendable {
-    unowned(unsafe) let table: SlotTable
+    /// Unretained: the table lives for the rest of the process, and a read takes no reference.
+    let table: Unmanaged<SlotTable>
     let index: Int
 }
 
@@ -99,14 +100,15 @@ extension NSManagedObject {
     /// The receiver's slot of the property `reference` names.
     @inline(__always)
     private func resolvedSlot(_ reference: SlotReference) -> Int {
-        let slot = reference.table.slot(reference.index, for: engine)
+        let entity = engine
+        let slot = reference.table._withUnsafeGuaranteedRef { $0.slot(reference.index, for: entity) }
         if slot < 0 { missingProperty(reference) }
         return slot
     }
 
     private func missingProperty(_ reference: SlotReference) -> Never {
         preconditionFailure(
-            "\(String(describing: type(of: self))) reads the property '\(reference.table.names[reference.index])', "
+            "\(String(describing: type(of: self))) reads the property '\(reference.table.takeUnretainedValue().names[reference.index])', "
                 + "which the entity '\(entity.name ?? "")' of its model does not have")
     }
 
