@@ -112,12 +112,12 @@ extension NSManagedObject {
                 + "which the entity '\(entity.name ?? "")' of its model does not have")
     }
 
-    /// The value of the property `reference` names, as ``value(atSlot:)-(Int)`` gives it.
+    /// The value of the property `reference` names, as `value(atSlot:)` with a slot number gives it.
     public final func value(atSlot reference: SlotReference) -> Any? {
         value(atSlot: resolvedSlot(reference))
     }
 
-    /// Sets the property `reference` names, as ``setValue(_:atSlot:)-(_,Int)`` does.
+    /// Sets the property `reference` names, as `setValue(_:atSlot:)` with a slot number does.
     public final func setValue(_ value: Any?, atSlot reference: SlotReference) {
         setValue(value, atSlot: resolvedSlot(reference))
     }
