@@ -131,6 +131,7 @@ struct SwiftModelView {
         let lineage = declaringLineage(of: entity)
         let declaredAttributes = lineage.flatMap(\.attributes)
         let declaredRelationships = lineage.flatMap(\.relationships)
+        let slotNames = declaredAttributes.map(\.name) + declaredRelationships.map(\.name)
         let mapped = SwiftClassName(of: entity)
         var objcName: MustacheValue = .null
         if case .generated(_, let name?) = mapped { objcName = .string(name) }
@@ -146,13 +147,26 @@ struct SwiftModelView {
             // The runtime branch overrides the superclass's key path table when it has one.
             "hasSuperclassKeyPathNames": .bool(parent.map { SwiftClassName(of: $0) != .generic } ?? false),
             "slots": .list(
-                (declaredAttributes.map(\.name) + declaredRelationships.map(\.name)).map {
-                    ["name": .string(SwiftPropertyName.spelling($0)), "literal": .string(SwiftNames.literal($0))]
+                slotNames.enumerated().map { index, name in
+                    [
+                        "name": .string(SwiftPropertyName.spelling(name)), "literal": .string(SwiftNames.literal(name)),
+                        "index": .string(String(index)),
+                    ]
                 }),
+            "slotTableName": .string(Self.unusedName("table", among: slotNames)),
         ]
         guard case .object(var merged) = members else { return members }
         merged.merge(batchInsertMembers(entity)) { own, _ in own }
         return .object(merged)
+    }
+
+    /// `base`, with underscores appended until it is none of `names` (the slot table's name
+    /// among the slots, which are named after properties).
+    static func unusedName(_ base: String, among names: [String]) -> String {
+        let taken = Set(names)
+        var name = base
+        while taken.contains(name) { name += "_" }
+        return name
     }
 
     /// The entity and the ancestors whose properties its class declares: those without a class
