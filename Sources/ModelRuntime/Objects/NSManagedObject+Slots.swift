@@ -110,7 +110,10 @@ extension NSManagedObject {
     /// relationship, the inverse is updated. A to-many takes a collection of objects.
     public final func setValue(_ value: Any?, atSlot slot: Int) {
         if faultState != .materialized { fireFault() }
-        if engine.properties[slot] is NSRelationshipDescription {
+        // An attribute (the common case) is told by its slot kind, without a cast of its property.
+        if case .attribute(let type, _) = engine.slotKinds[slot] {
+            storeChange(StoreValueCodec.normalized(value, as: type), atSlot: slot)
+        } else if engine.properties[slot] is NSRelationshipDescription {
             if engine.isRelationshipToMany(slot) {
                 setToMany(ToMany(Self.objects(in: value)), atSlot: slot)
             } else {
