@@ -29,6 +29,11 @@ extension NSManagedObjectContext {
         var updatedNow: Set<NSManagedObject> = []
         var deletedNow: Set<NSManagedObject> = []
         var next = ProcessedChanges()
+        // Sized once: a save of many new objects would otherwise grow each table step by step.
+        next.inserted.reserveCapacity(inserted.count)
+        next.insertedObjects.reserveCapacity(inserted.count)
+        next.valueStorage.reserveCapacity(inserted.count + changed.count)
+        if inserted.count > last.inserted.count { insertedNow.reserveCapacity(inserted.count - last.inserted.count) }
         for (key, object) in inserted {
             next.inserted.insert(key)
             next.insertedObjects[key] = object
