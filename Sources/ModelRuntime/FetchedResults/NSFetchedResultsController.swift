@@ -28,7 +28,10 @@ open class NSFetchedResultsController<ResultType>: NSObject {
         managedObjectContext = context
         self.sectionNameKeyPath = sectionNameKeyPath
         cacheName = name
-        state = FetchedResultsState(context: context, sectionNameKeyPath: sectionNameKeyPath) {
+        state = FetchedResultsState(
+            context: context, sectionNameKeyPath: sectionNameKeyPath,
+            inMemory: { FetchedResultsInMemory(request: fetchRequest, context: context, sectionNameKeyPath: sectionNameKeyPath) }
+        ) {
             try context.fetch(fetchRequest).map { $0 as AnyObject }
         }
         super.init()
