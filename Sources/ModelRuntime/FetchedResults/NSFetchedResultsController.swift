@@ -30,10 +30,8 @@ open class NSFetchedResultsController<ResultType>: NSObject {
         cacheName = name
         state = FetchedResultsState(
             context: context, sectionNameKeyPath: sectionNameKeyPath,
-            inMemory: { FetchedResultsInMemory(request: fetchRequest, context: context, sectionNameKeyPath: sectionNameKeyPath) }
-        ) {
-            try context.fetch(fetchRequest).map { $0 as AnyObject }
-        }
+            inMemory: { FetchedResultsInMemory(request: fetchRequest, context: context, sectionNameKeyPath: sectionNameKeyPath) },
+            fetch: { try context.fetch(fetchRequest).map { $0 as AnyObject } })
         super.init()
         if let view = self as? NSFetchedResultsController<NSFetchRequestResult> {
             state.delegateView = view
