@@ -36,7 +36,7 @@ public indirect enum MustacheShape: Hashable, Sendable {
 
     /// What a section over a value of this shape pushes on the stack: a list's item, or the
     /// value itself.
-    var pushed: MustacheShape {
+    public var pushed: MustacheShape {
         if case .list(let item) = unwrapped { return item.unwrapped }
         return unwrapped
     }

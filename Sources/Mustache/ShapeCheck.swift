@@ -53,11 +53,18 @@ private struct ShapeChecker {
     /// The stacks each partial was checked with: a recursive partial is checked once per stack.
     private var partialStacks: [String: Set<[Frame]>] = [:]
 
-    /// Partials that push a level every time they recur stop being followed here.
-    static let maximumDepth = 64
+    /// A guard only: stacks hold each frame once, and frames come from a finite shape.
+    static let maximumDepth = 256
 
     init(cache: PartialCache) {
         self.cache = cache
+    }
+
+    /// `stack` with `frame` on top. A lower copy of the frame is removed: the copy on top answers
+    /// every lookup first, so the stack resolves every name as before, and a partial recurring
+    /// inside sections over the same data meets the same stack again and is not checked again.
+    static func pushing(_ frame: Frame, onto stack: [Frame]) -> [Frame] {
+        stack.filter { $0 != frame } + [frame]
     }
 
     func resolve(_ name: String, in stack: [Frame]) -> Resolution {
@@ -102,15 +109,15 @@ private struct ShapeChecker {
                 switch resolve(name, in: stack) {
                 case .unknown:
                     report(.key, name, at: location, templates: templates)
-                    try check(children, stack: inverted ? stack : stack + [.anything], templates: templates)
+                    try check(children, stack: inverted ? stack : Self.pushing(.anything, onto: stack), templates: templates)
                 case .found(let frame):
                     guard !inverted else {
                         try check(children, stack: stack, templates: templates)
                         continue
                     }
                     switch frame {
-                    case .anything: try check(children, stack: stack + [.anything], templates: templates)
-                    case .shape(let shape): try check(children, stack: stack + [.shape(shape.pushed)], templates: templates)
+                    case .anything: try check(children, stack: Self.pushing(.anything, onto: stack), templates: templates)
+                    case .shape(let shape): try check(children, stack: Self.pushing(.shape(shape.pushed), onto: stack), templates: templates)
                     }
                 }
             case .partial(let name, _, let location):

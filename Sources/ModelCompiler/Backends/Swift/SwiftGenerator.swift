@@ -107,10 +107,15 @@ public enum SwiftGenerator {
         let renderings = renderings(view, model: model, options: options)
         let templates = MustacheLibrary(sources: EmbeddedTemplates.sources.merging(options.templateOverrides) { _, override in override })
         do {
+            // A template included by both files is checked twice; its tags are reported once.
             var rendered: [String] = []
+            var reported: Set<SourceLocation> = []
             for rendering in renderings where !rendered.contains(rendering.template) {
                 rendered.append(rendering.template)
-                warnings += try SwiftTemplateCheck.check(rendering.template, templates: templates, options: options)
+                for warning in try SwiftTemplateCheck.check(rendering.template, templates: templates, options: options)
+                where reported.insert(warning.location).inserted {
+                    warnings.append(warning)
+                }
             }
             return try render(renderings, templates: templates)
         } catch {

@@ -32,7 +32,7 @@ enum SwiftTemplateCheck {
     }
 
     static func message(for tag: MustacheUnknownName) -> String {
-        let included = tag.templates.count > 1 ? " (included from \(tag.templates.dropLast().reversed().joined(separator: ", from ")))" : ""
+        let included = tag.templates.count > 1 ? " (included from \(tag.templates.dropLast().reversed().map { "\($0).mustache" }.joined(separator: ", from ")))" : ""
         switch tag.kind {
         case .key: return "'\(tag.name)' is not a key of the template context\(included)"
         case .partial: return "no template named '\(tag.name)'\(included)"
