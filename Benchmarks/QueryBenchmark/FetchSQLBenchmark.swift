@@ -38,7 +38,9 @@ func benchmarkFetchSQL() throws {
     var statements: [FetchSQL] = []
     let translateTime = try seconds {
         for _ in 0..<5_000 {
-            statements = try predicates.map { try FetchSQLTranslator.translate(.init(entity: person, predicate: $0, sortDescriptors: sort), layout: layout) }
+            statements = try predicates.map {
+                try FetchSQLTranslator.translate(.init(entity: person, predicate: $0, sortDescriptors: sort), layout: layout)
+            }
         }
     }
     print(
@@ -50,16 +52,22 @@ func benchmarkFetchSQL() throws {
     let connection = try StoreSchema.create(at: path, version: version, layout: layout)
     try connection.transaction {
         for index in 0..<50 {
-            _ = try connection.rows("INSERT INTO ZCITY (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (?, 1, 1, ?)", [.integer(Int64(index + 1)), .text("City \(index)")])
+            _ = try connection.rows(
+                "INSERT INTO ZCITY (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (?, 1, 1, ?)", [.integer(Int64(index + 1)), .text("City \(index)")])
         }
         for index in 0..<2 {
-            _ = try connection.rows("INSERT INTO ZTAG (Z_PK, Z_ENT, Z_OPT, ZLABEL) VALUES (?, 3, 1, ?)", [.integer(Int64(index + 1)), .text(["swift", "linux"][index])])
+            _ = try connection.rows(
+                "INSERT INTO ZTAG (Z_PK, Z_ENT, Z_OPT, ZLABEL) VALUES (?, 3, 1, ?)",
+                [.integer(Int64(index + 1)), .text(["swift", "linux"][index])])
         }
         let insert = try connection.prepare("INSERT INTO ZPERSON (Z_PK, Z_ENT, Z_OPT, ZAGE, ZCITY, ZNAME) VALUES (?, 2, 1, ?, ?, ?)")
         let tag = try connection.prepare("INSERT INTO Z_2TAGS (Z_2PEOPLE, Z_3TAGS) VALUES (?, 1)")
         for index in 0..<200_000 {
             insert.reset()
-            insert.bind([.integer(Int64(index + 1)), .integer(Int64(index % 90)), .integer(Int64(index % 50 + 1)), .text("Person \(index % 9973) Müller")])
+            insert.bind([
+                .integer(Int64(index + 1)), .integer(Int64(index % 90)), .integer(Int64(index % 50 + 1)),
+                .text("Person \(index % 9973) Müller"),
+            ])
             try insert.step()
             if index % 7 == 0 {
                 tag.reset()

@@ -1,6 +1,8 @@
 #if !canImport(CoreData)
 import Foundation
 
+// `performAndWait`'s two overloads are Core Data's API.
+// swift-format-ignore: AmbiguousTrailingClosureOverload
 /// A scratch pad of managed objects (`NSManagedObjectContext`). Each context runs on its queue:
 /// the main queue for `.mainQueueConcurrencyType`, a serial queue of its own for
 /// `.privateQueueConcurrencyType`; use it inside `perform`/`performAndWait` (or on the main

@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// Core Data's constant names are kept exactly.
 #if !canImport(CoreData)
 import Foundation
 

@@ -123,13 +123,13 @@ struct FetchRequestTests {
             #expect(Self.names(try context.fetch(request)) == ["b"])
             request.predicate = NSPredicate(format: "trip.name == 'U'")
             #expect(Self.names(try context.fetch(request)) == ["b"])
-            let self_ = NSFetchRequest<NSManagedObject>(entityName: "Trip")
-            self_.predicate = NSPredicate(format: "self == %@", trip)
-            #expect(try context.fetch(self_).first === trip)
-            self_.predicate = NSPredicate(format: "ANY stops.name == 'b'")
-            #expect(try context.fetch(self_).first === other)
-            self_.predicate = NSPredicate(format: "stops.@count == 1")
-            #expect(try context.fetch(self_).count == 2)
+            let tripRequest = NSFetchRequest<NSManagedObject>(entityName: "Trip")
+            tripRequest.predicate = NSPredicate(format: "self == %@", trip)
+            #expect(try context.fetch(tripRequest).first === trip)
+            tripRequest.predicate = NSPredicate(format: "ANY stops.name == 'b'")
+            #expect(try context.fetch(tripRequest).first === other)
+            tripRequest.predicate = NSPredicate(format: "stops.@count == 1")
+            #expect(try context.fetch(tripRequest).count == 2)
         }
     }
 }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (the templates' text is kept verbatim)
 // Generated from Templates/*.mustache by TemplateEmbedder; do not edit. The default templates are
 // compiled into the binary so that modelgen works when copied alone to another machine.
 
