@@ -117,7 +117,8 @@ private struct ShapeChecker {
                     }
                     switch frame {
                     case .anything: try check(children, stack: Self.pushing(.anything, onto: stack), templates: templates)
-                    case .shape(let shape): try check(children, stack: Self.pushing(.shape(shape.pushed), onto: stack), templates: templates)
+                    case .shape(let shape):
+                        try check(children, stack: Self.pushing(.shape(shape.pushed), onto: stack), templates: templates)
                     }
                 }
             case .partial(let name, _, let location):

@@ -78,6 +78,6 @@ struct ModelBuildPlanConfigurationTests {
         // Sorted by path: Nested/Trips.model.yaml, then Notes.model.yaml.
         #expect(configurations.map(\.arguments) == [[], ["--config", targetConfiguration.path]])
         #expect(configurations.map(\.input?.lastPathComponent) == ["modelgen.yaml", "modelgen.yaml"])
-        #expect(configurations.map(\.input?.deletingLastPathComponent().lastPathComponent) == ["Nested", target.lastPathComponent])
+        #expect(configurations.map { $0.input?.deletingLastPathComponent().lastPathComponent } == ["Nested", target.lastPathComponent])
     }
 }

@@ -126,7 +126,8 @@ public enum SwiftGenerator {
     private static func render(_ renderings: [Rendering], templates: MustacheLibrary) throws(TemplateError) -> [File] {
         var files: [File] = []
         for rendering in renderings {
-            files.append(File(name: rendering.fileName, contents: try render(rendering.template, templates: templates, stack: rendering.stack)))
+            files.append(
+                File(name: rendering.fileName, contents: try render(rendering.template, templates: templates, stack: rendering.stack)))
         }
         return files.sorted { $0.name < $1.name }
     }

@@ -20,7 +20,8 @@ enum SwiftTemplateCheck {
         }
         var warnings: [Diagnostic] = []
         for tag in unknown {
-            let location = SourceLocation(file: file(of: tag.template, options: options), line: tag.location.line, column: tag.location.column)
+            let location = SourceLocation(
+                file: file(of: tag.template, options: options), line: tag.location.line, column: tag.location.column)
             let isUsers = tag.templates.contains { options.templateOverrides[$0] != nil }
             if isUsers {
                 warnings.append(Diagnostic(.warning, message(for: tag) + "; it renders as empty text", at: location))
@@ -32,7 +33,9 @@ enum SwiftTemplateCheck {
     }
 
     static func message(for tag: MustacheUnknownName) -> String {
-        let included = tag.templates.count > 1 ? " (included from \(tag.templates.dropLast().reversed().map { "\($0).mustache" }.joined(separator: ", from ")))" : ""
+        let included =
+            tag.templates.count > 1
+            ? " (included from \(tag.templates.dropLast().reversed().map { "\($0).mustache" }.joined(separator: ", from ")))" : ""
         switch tag.kind {
         case .key: return "'\(tag.name)' is not a key of the template context\(included)"
         case .partial: return "no template named '\(tag.name)'\(included)"
