@@ -65,8 +65,9 @@ struct ModelBuildPlanConfigurationTests {
         let target = try GenerateCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: target) }
         let nested = target.appendingPathComponent("Nested")
-        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
-        let files = [target.appendingPathComponent("Notes.model.yaml"), nested.appendingPathComponent("Trips.model.yaml")]
+        let other = target.appendingPathComponent("Other")
+        for folder in [nested, other] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let files = [other.appendingPathComponent("Notes.model.yaml"), nested.appendingPathComponent("Trips.model.yaml")]
         let models = ModelBuildPlan.models(in: files)
         #expect(models.map { ModelBuildPlan.configuration(for: $0, targetDirectory: target).arguments } == [[], []])
 
@@ -75,7 +76,7 @@ struct ModelBuildPlanConfigurationTests {
         let beside = nested.appendingPathComponent("modelgen.yaml")
         try "access: package\n".write(to: beside, atomically: true, encoding: .utf8)
         let configurations = models.map { ModelBuildPlan.configuration(for: $0, targetDirectory: target) }
-        // Sorted by path: Nested/Trips.model.yaml, then Notes.model.yaml.
+        // Sorted by path: Nested/Trips.model.yaml, then Other/Notes.model.yaml.
         #expect(configurations.map(\.arguments) == [[], ["--config", targetConfiguration.path]])
         #expect(configurations.map(\.input?.lastPathComponent) == ["modelgen.yaml", "modelgen.yaml"])
         #expect(configurations.map { $0.input?.deletingLastPathComponent().lastPathComponent } == ["Nested", target.lastPathComponent])
