@@ -10,70 +10,73 @@ extension MustacheValue {
 }
 
 /// One value being encoded. A class: containers fill it after the encoder that made them is gone.
+/// Members and items are kept in stored properties and changed in place (never copied out and
+/// back, which would copy the whole collection for every key).
 final class EncodingSlot {
-    private enum Content {
-        case single(MustacheValue)
-        case object([String: EncodingSlot])
-        case list([EncodingSlot])
-    }
-
-    private var content = Content.single(.null)
+    private var single = MustacheValue.null
+    private var members: [String: EncodingSlot]?
+    private var items: [EncodingSlot]?
 
     var value: MustacheValue {
-        switch content {
-        case .single(let value): value
-        case .object(let members): .object(members.mapValues(\.value))
-        case .list(let items): .list(items.map(\.value))
-        }
+        if let members { return .object(members.mapValues(\.value)) }
+        if let items { return .list(items.map(\.value)) }
+        return single
     }
 
-    func set(_ value: MustacheValue) { content = .single(value) }
+    func set(_ value: MustacheValue) {
+        single = value
+        members = nil
+        items = nil
+    }
 
     /// The slot of `key`, making this slot an object if it is not one yet.
     func member(_ key: String) -> EncodingSlot {
-        var members: [String: EncodingSlot] = [:]
-        if case .object(let known) = content { members = known }
-        let slot = members[key] ?? EncodingSlot()
-        members[key] = slot
-        content = .object(members)
+        makeObject()
+        if let known = members?[key] { return known }
+        let slot = EncodingSlot()
+        members?[key] = slot
         return slot
     }
 
     func makeObject() {
-        if case .object = content { return }
-        content = .object([:])
+        guard members == nil else { return }
+        items = nil
+        members = [:]
     }
 
     /// A new last item, making this slot a list if it is not one yet.
     func appendItem() -> EncodingSlot {
-        var items: [EncodingSlot] = []
-        if case .list(let known) = content { items = known }
+        makeList()
         let slot = EncodingSlot()
-        items.append(slot)
-        content = .list(items)
+        items?.append(slot)
         return slot
     }
 
     func makeList() {
-        if case .list = content { return }
-        content = .list([])
+        guard items == nil else { return }
+        members = nil
+        items = []
     }
 
-    var count: Int {
-        if case .list(let items) = content { return items.count }
-        return 0
-    }
+    var count: Int { items?.count ?? 0 }
 
     /// Encodes `value` into this slot: standard single values directly, others through their
     /// own `encode(to:)`.
     func encode<T: Encodable>(_ value: T) throws {
-        switch value {
-        case let flag as Bool: set(.bool(flag))
-        case let text as String: set(.string(text))
-        case let number as Double: set(.double(number))
-        case let number as Float: set(.double(Double(number)))
-        case let number as any BinaryInteger: set(.int(Int(clamping: number)))
-        default: try value.encode(to: ValueEncoder(slot: self))
+        if let text = value as? String {
+            set(.string(text))
+        } else if let flag = value as? Bool {
+            set(.bool(flag))
+        } else if let number = value as? Int {
+            set(.int(number))
+        } else if let number = value as? Double {
+            set(.double(number))
+        } else if let number = value as? Float {
+            set(.double(Double(number)))
+        } else if let number = value as? any BinaryInteger {
+            set(.int(Int(clamping: number)))
+        } else {
+            try value.encode(to: ValueEncoder(slot: self))
         }
     }
 }
