@@ -79,17 +79,20 @@ let package = Package(
         // Migrates a store until killed: the child process of the store migration's crash test.
         .executableTarget(
             name: "modelstore-migration-child", dependencies: ["ModelSchema", "ModelStore"], path: "Benchmarks/MigrationChild"),
-        .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema"]),
-        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "ModelSchema", "ModelCompiler", "CSQLite"]),
+        // What every test target shares: fixture paths, temporary folders, the swiftc runner, golden files.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ModelSchemaTests", dependencies: ["ModelSchema", "TestSupport"]),
+        .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "ModelSchema", "ModelCompiler", "CSQLite", "TestSupport"]),
         // The compiler is linked by the tests only, to compare code-built models with compiled YAML.
-        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema", "ModelCompiler", "ModelStore"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(
+            name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema", "ModelCompiler", "ModelStore", "TestSupport"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(
             name: "ModelCompilerTests",
-            dependencies: ["ModelCompiler", "ModelSchema"],
+            dependencies: ["ModelCompiler", "ModelSchema", "TestSupport"],
             resources: [.copy("Golden")]
         ),
-        .testTarget(name: "ModelgenCLITests", dependencies: ["ModelgenCLI", "ModelCompiler"]),
+        .testTarget(name: "ModelgenCLITests", dependencies: ["ModelgenCLI", "ModelCompiler", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

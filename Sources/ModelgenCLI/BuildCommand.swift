@@ -6,21 +6,20 @@ import ModelCompiler
 enum BuildCommand {
     static let command = Command(spec: spec, run: run)
 
+    static let model = Argument<String>("model", help: ModelArgument.help)
+    static let output = RequiredOption<String>("--output", valueName: "dir", help: "The folder for <Name>+Model.swift and <Name>.momd.")
+
     static let spec = CommandSpec(
         name: "build",
         summary: "Write <Name>+Model.swift and <Name>.momd for a build system (used by the SwiftPM plugin).",
-        argumentsUsage: "<model>",
-        minimumArguments: 1,
-        maximumArguments: 1,
-        options: [.init(name: "--output", valueName: "<dir>", help: "The folder for <Name>+Model.swift and <Name>.momd (required).")]
-            + GenerationOptions.specs,
-        discussion: "The sources always use the one-file layout. Unchanged files are not rewritten.")
+        discussion: "The sources always use the one-file layout. Unchanged files are not rewritten.",
+        arguments: [model, output, GenerationOptions.shared])
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        guard let folder = arguments.values["--output"] else { throw UsageError(message: "'modelgen build' needs --output <dir>") }
+        let folder = arguments[output]
         let request = Pipeline.Request(
-            modelPath: arguments.arguments[0], product: .buildOutputs, outputFolder: folder,
-            overrides: try GenerationOptions.overrides(arguments))
+            modelPath: arguments[model], product: .buildOutputs, outputFolder: folder,
+            overrides: GenerationOptions.overrides(arguments))
         return PipelineOutput.write(Pipeline.run(request), to: folder, console: console)
     }
 }

@@ -6,17 +6,15 @@ import ModelSchema
 enum ChecksumCommand {
     static let command = Command(spec: spec, run: run)
 
+    static let model = Argument<String>(
+        "model", help: "A modelgen model (.model.yaml, .modeld), an Xcode model (.xcdatamodeld, .xcdatamodel) or a compiled .momd.")
+    static let json = Flag("--json", help: "Print JSON instead of text.")
+
     static let spec = CommandSpec(
         name: "checksum",
         summary: "Print each version's checksum and entity version hashes, as Core Data computes them.",
-        argumentsUsage: "<model>",
-        minimumArguments: 1,
-        maximumArguments: 1,
-        options: [.init(name: "--json", valueName: nil, help: "Print JSON instead of text.")],
-        discussion: """
-            <model> is a modelgen model (.model.yaml, .modeld), an Xcode model (.xcdatamodeld,
-            .xcdatamodel) or a compiled bundle (.momd, whose VersionInfo.plist is read as is).
-            """)
+        discussion: "The VersionInfo.plist of a compiled bundle (.momd) is read as is.",
+        arguments: [model, json])
 
     struct VersionSummary {
         let name: String
@@ -25,7 +23,7 @@ enum ChecksumCommand {
     }
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        let path = arguments.arguments[0]
+        let path = arguments[model]
         let current: String
         let versions: [VersionSummary]
         if path.hasSuffix(".momd") || path.hasSuffix(".momd/") {
@@ -60,7 +58,7 @@ enum ChecksumCommand {
             }
         }
         console.standardOutput(
-            arguments.flags.contains("--json") ? json(current: current, versions: versions) : text(current: current, versions: versions))
+            arguments[Self.json] ? json(current: current, versions: versions) : text(current: current, versions: versions))
         return Modelgen.ExitStatus.success
     }
 

@@ -1,64 +1,55 @@
+import Foundation
 import ModelCompiler
 
-/// The generation options `generate`, `build` and `compile` accept, parsed into the overrides the
-/// pipeline applies on top of `modelgen.yaml`.
+extension SwiftGenerator.AccessLevel: ArgumentValue {}
+extension SwiftGenerator.Layout: ArgumentValue {}
+extension SwiftGenerator.ModelBundle: ArgumentValue {}
+
+/// The generation options `generate`, `build` and `compile` accept, declared once, and the
+/// overrides they make to `modelgen.yaml`.
 enum GenerationOptions {
-    static let specs: [CommandSpec.Option] = [
-        .init(name: "--access", valueName: "<level>", help: "public (default), package or internal."),
-        .init(name: "--import", valueName: "<module>", help: "A module every generated file imports (comma-separated for several)."),
-        .init(name: "--templates", valueName: "<dir>", help: "A folder of .mustache templates overriding the defaults."),
-        classPrefix, configuration,
-        .init(
-            name: "--no-query-typealiases", valueName: nil,
-            help: "Leave out the module-wide NSPredicate/NSSortDescriptor… aliases (for all models of a target but one)."),
-        .init(
-            name: "--model-bundle", valueName: "<bundle>",
-            help:
-                "module or main: the bundle holding the compiled model at run time; adds <Model>Model.managedObjectModel and makeContainer()."
-        ),
-    ]
+    static let access = Option<SwiftGenerator.AccessLevel>(
+        "--access", valueName: "level", help: "The access level of the generated declarations.", default: "public")
+    /// `generate` only: `build` always writes one file.
+    static let layout = Option<SwiftGenerator.Layout>(
+        "--layout", valueName: "layout", help: "A file per entity, or one file for the model.", default: "entity")
+    static let imports = Option<String>(
+        "--import", valueName: "module", help: "A module every generated file imports (comma-separated for several).",
+        check: { value in
+            modules(value).lazy.compactMap(Names.moduleNameProblem).first
+        })
+    static let templates = Option<String>("--templates", valueName: "dir", help: "A folder of .mustache templates overriding the defaults.")
+    static let classPrefix = Option<String>(
+        "--class-prefix", valueName: "prefix", help: "Prefix class names of entities without an explicit class.", acceptsEmptyValue: true,
+        check: Names.classPrefixProblem)
+    static let configuration = Option<String>(
+        "--config", valueName: "file", help: "A modelgen.yaml to read.", default: "the one beside the model, if any")
+    static let noQueryTypealiases = Flag(
+        "--no-query-typealiases",
+        help: "Leave out the module-wide NSPredicate/NSSortDescriptor… aliases (for all models of a target but one).")
+    static let modelBundle = Option<SwiftGenerator.ModelBundle>(
+        "--model-bundle", valueName: "bundle",
+        help: "The bundle holding the compiled model at run time; adds <Model>Model.managedObjectModel and makeContainer().")
 
-    static let classPrefix = CommandSpec.Option(
-        name: "--class-prefix", valueName: "<prefix>", help: "Prefix class names of entities without an explicit class.",
-        acceptsEmptyValue: true)
-    static let configuration = CommandSpec.Option(
-        name: "--config", valueName: "<file>", help: "A modelgen.yaml to read (default: the one beside the model, if any).")
+    /// The options `generate` and `build` share.
+    static let shared = ArgumentGroup([access, imports, templates, classPrefix, configuration, noQueryTypealiases, modelBundle])
 
-    /// The overrides given on the command line; a value of the wrong shape is a usage error.
-    static func overrides(_ arguments: ParsedArguments) throws(UsageError) -> GenerationOverrides {
+    /// The overrides given on the command line. Options a command does not declare are absent.
+    static func overrides(_ arguments: ParsedArguments) -> GenerationOverrides {
         var overrides = GenerationOverrides()
-        if let access = arguments.values["--access"] {
-            guard let level = SwiftGenerator.AccessLevel(rawValue: access) else {
-                throw UsageError(message: "--access must be public, package or internal, not '\(access)'")
-            }
-            overrides.accessLevel = level
-        }
-        if let layout = arguments.values["--layout"] {
-            guard let parsed = SwiftGenerator.Layout(rawValue: layout) else {
-                throw UsageError(message: "--layout must be entity or model, not '\(layout)'")
-            }
-            overrides.layout = parsed
-        }
-        if let imports = arguments.values["--import"] {
-            let modules = imports.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-            for module in modules {
-                if let problem = Names.moduleNameProblem(module) { throw UsageError(message: "--import: \(problem)") }
-            }
-            overrides.imports = modules
-        }
-        if let prefix = arguments.values["--class-prefix"] {
-            if let problem = Names.classPrefixProblem(prefix) { throw UsageError(message: "--class-prefix: \(problem)") }
-            overrides.classPrefix = prefix
-        }
-        if arguments.flags.contains("--no-query-typealiases") { overrides.declaresQueryTypealiases = false }
-        if let bundle = arguments.values["--model-bundle"] {
-            guard let parsed = SwiftGenerator.ModelBundle(rawValue: bundle) else {
-                throw UsageError(message: "--model-bundle must be module or main, not '\(bundle)'")
-            }
-            overrides.modelBundle = parsed
-        }
-        overrides.templatesFolder = arguments.values["--templates"]
-        overrides.configurationFile = arguments.values["--config"]
+        overrides.accessLevel = arguments[access]
+        overrides.layout = arguments[layout]
+        overrides.imports = arguments[imports].map(modules)
+        overrides.classPrefix = arguments[classPrefix]
+        if arguments[noQueryTypealiases] { overrides.declaresQueryTypealiases = false }
+        overrides.modelBundle = arguments[modelBundle]
+        overrides.templatesFolder = arguments[templates]
+        overrides.configurationFile = arguments[configuration]
         return overrides
+    }
+
+    /// `A, B` → `["A", "B"]`.
+    private static func modules(_ value: String) -> [String] {
+        value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
     }
 }

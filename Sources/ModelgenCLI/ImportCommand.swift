@@ -5,26 +5,25 @@ import ModelCompiler
 enum ImportCommand {
     static let command = Command(spec: spec, run: run)
 
+    static let model = Argument<String>(
+        "model", help: "The Xcode model: a .xcdatamodeld or .xcdatamodel.",
+        check: { Pipeline.isXcodeModel($0) ? nil : "'\($0)' is not an Xcode model; expected a .xcdatamodeld or .xcdatamodel" })
+    static let output = RequiredOption<String>("--output", valueName: "dir", help: "The folder to write the model into.")
+
     static let spec = CommandSpec(
         name: "import",
         summary: "Convert an Xcode model (.xcdatamodeld or .xcdatamodel) to a modelgen YAML model.",
-        argumentsUsage: "<model>",
-        minimumArguments: 1,
-        maximumArguments: 1,
-        options: [.init(name: "--output", valueName: "<dir>", help: "The folder to write the model into (required).")],
         discussion: """
             Writes <dir>/<Name>.model.yaml for a single version, or <dir>/<Name>.modeld/ with every
             version and versions.yaml. What the YAML format cannot express is reported as a warning
             naming the element. The written model is then validated; exit status 1 means it has errors
             to fix by hand (the files are written all the same).
-            """)
+            """,
+        arguments: [model, output])
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        guard let output = arguments.values["--output"] else { throw UsageError(message: "'modelgen import' needs --output <dir>") }
-        let source = arguments.arguments[0]
-        guard Pipeline.isXcodeModel(source) else {
-            throw UsageError(message: "'\(source)' is not an Xcode model; expected a .xcdatamodeld or .xcdatamodel")
-        }
+        let output = arguments[Self.output]
+        let source = arguments[model]
         let result = Pipeline.run(Pipeline.Request(modelPath: source, product: .yamlModel, outputFolder: output))
         guard PipelineOutput.writeFiles(result, to: output, console: console) else { return Modelgen.ExitStatus.modelErrors }
         if !result.files.isEmpty { console.standardOutput("wrote \(PipelineOutput.mainPath(result, in: output))\n") }

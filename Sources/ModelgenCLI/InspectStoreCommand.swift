@@ -7,24 +7,22 @@ import ModelStore
 enum InspectStoreCommand {
     static let command = Command(spec: spec, run: run)
 
+    static let store = Argument<String>("store.sqlite", help: "The Core Data SQLite store.")
+    static let model = Option<String>("--model", valueName: "model", help: "Name the version of this model that wrote the store.")
+    static let json = Flag("--json", help: "Print JSON instead of text.")
+
     static let spec = CommandSpec(
         name: "inspect-store",
         summary: "Show a Core Data SQLite store's metadata and which model version wrote it.",
-        argumentsUsage: "<store.sqlite>",
-        minimumArguments: 1,
-        maximumArguments: 1,
-        options: [
-            .init(name: "--model", valueName: "<model>", help: "Name the version of this model that wrote the store."),
-            .init(name: "--json", valueName: nil, help: "Print JSON instead of text."),
-        ],
         discussion: """
             Nothing is written, beside the store or anywhere else: the store is opened read-only
             (a store with an un-checkpointed -wal file is read into memory with the WAL applied).
             Only regular files are read. With --model, exit status 1 means no version matches.
-            """)
+            """,
+        arguments: [store, model, json])
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        let path = arguments.arguments[0]
+        let path = arguments[store]
         let metadata: StoreMetadata
         do {
             metadata = try StoreInspector.inspect(path)
@@ -33,14 +31,14 @@ enum InspectStoreCommand {
             return Modelgen.ExitStatus.modelErrors
         }
         var match: StoreModelMatch?
-        if let modelPath = arguments.values["--model"] {
+        if let modelPath = arguments[model] {
             let result = Pipeline.load(modelPath)
             Report.diagnostics(result.diagnostics, console: console)
             guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
             match = StoreModelMatch.match(metadata, against: model)
         }
         let computed = VersionHashes(entityHashes: metadata.entityHashes)
-        if arguments.flags.contains("--json") {
+        if arguments[Self.json] {
             console.standardOutput(json(metadata, computedChecksum: computed.versionChecksum, match: match).rendered())
         } else {
             console.standardOutput(text(metadata, computedChecksum: computed.versionChecksum, match: match))

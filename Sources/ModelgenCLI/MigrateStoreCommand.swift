@@ -7,36 +7,31 @@ import ModelStore
 enum MigrateStoreCommand {
     static let command = Command(spec: spec, run: run)
 
+    static let store = Argument<String>("store.sqlite", help: "The Core Data SQLite store to migrate.")
+    static let model = RequiredOption<String>("--model", valueName: "model", help: "The model whose version wrote the store.")
+    static let to = Option<String>("--to", valueName: "version", help: "Migrate to this version.", default: "the current version")
+    static let dryRun = Flag("--dry-run", help: "Print the plan for the store's version; change nothing.")
+
     static let spec = CommandSpec(
         name: "migrate-store",
         summary: "Migrate a Core Data SQLite store to a version of its model, one version at a time.",
-        argumentsUsage: "<store.sqlite>",
-        minimumArguments: 1,
-        maximumArguments: 1,
-        options: [
-            .init(name: "--model", valueName: "<model>", help: "The model whose version wrote the store (required)."),
-            .init(name: "--to", valueName: "<version>", help: "Migrate to this version (default: the current version)."),
-            .init(name: "--dry-run", valueName: nil, help: "Print the plan for the store's version; change nothing."),
-        ],
         discussion: """
             The store is migrated through every version between the one that wrote it and the
             target, each step a lightweight migration, all or nothing: on any failure the store's
             files are left as they were. Before migrating, the store's files are copied to
             <store>.backup (then .backup.1, …). A step that cannot be inferred, or that the model
             declares in customMigrations, is refused: the app migrates it in code.
-            """)
+            """,
+        arguments: [store, model, to, dryRun])
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        let path = arguments.arguments[0]
-        guard let modelPath = arguments.values["--model"] else { throw UsageError(message: "'--model <model>' is required") }
-        let result = Pipeline.load(modelPath)
+        let path = arguments[store]
+        let result = Pipeline.load(arguments[model])
         Report.diagnostics(result.diagnostics, console: console)
         guard !result.hasErrors, let model = result.model else { return Modelgen.ExitStatus.modelErrors }
         let names = model.versions.map(\.name)
-        let target = arguments.values["--to"] ?? model.currentVersionName
-        guard names.contains(target) else {
-            throw UsageError(message: "the model has no version '\(target)'\(Suggestions.didYouMean(target, in: names))")
-        }
+        let target = arguments[to] ?? model.currentVersionName
+        guard names.contains(target) else { throw MigrationsCommand.unknownVersion(target, for: to, in: names) }
         let metadata: StoreMetadata
         do {
             metadata = try StoreInspector.inspect(path)
@@ -65,7 +60,7 @@ enum MigrateStoreCommand {
             step.isCustom = custom.contains(VersionStep(from: from.name, to: to.name))
             plan.steps.append(step)
         }
-        if arguments.flags.contains("--dry-run") || versions.count == 1 {
+        if arguments[dryRun] || versions.count == 1 {
             let steps = plan.steps.count
             console.standardOutput(
                 "store written by '\(source)'; "

@@ -17,13 +17,15 @@ public struct Console: Sendable {
 }
 
 /// The `modelgen` command line: parses arguments, runs a command, returns the exit status.
-/// Exit status: 0 success, 1 the model has errors, 2 the command line is wrong.
+/// Exit status: 0 success, 1 the model has errors, 2 the command line is wrong (see docs/CLI.md).
 public enum Modelgen {
     public static let version = ModelgenVersion.current
 
     public enum ExitStatus {
         public static let success: Int32 = 0
         public static let modelErrors: Int32 = 1
+        /// The command line is wrong. swift-argument-parser exits with 64 (`EX_USAGE`) here; modelgen
+        /// keeps the 2 it has always documented, which scripts and CI checks rely on.
         public static let usageError: Int32 = 2
     }
 
@@ -34,29 +36,18 @@ public enum Modelgen {
         InspectStoreCommand.command, ShipCommand.command, MigrationsCommand.command, MigrateStoreCommand.command,
     ]
 
+    static let summary = "modelgen compiles Core Data models written as YAML."
+
+    static let discussion = "A model is a '<Name>.model.yaml' file or a '<Name>.modeld' folder of versions."
+
+    static let usage = "modelgen <subcommand>"
+
+    /// `modelgen --help` and `modelgen help`.
     static var overview: String {
-        var text = """
-            OVERVIEW: modelgen compiles Core Data models written as YAML.
-
-            USAGE: modelgen <command> [options] <arguments>
-
-            COMMANDS:
-
-            """
-        let width = commands.map(\.spec.name.count).max() ?? 0
-        for command in commands {
-            text +=
-                "  \(command.spec.name)" + String(repeating: " ", count: width - command.spec.name.count + 2) + command.spec.summary + "\n"
-        }
-        text += """
-
-            OPTIONS:
-              -h, --help     Show this help, or 'modelgen <command> --help' for a command's.
-              --version      Show the modelgen version.
-
-            A model is a '<Name>.model.yaml' file or a '<Name>.modeld' folder of versions.
-
-            """
+        var text = HelpLayout.wrapped("OVERVIEW: \(summary)", indent: 0) + "\n\n\(discussion)\n\nUSAGE: \(usage)\n\nOPTIONS:\n"
+        text += HelpLayout.row("--version", "Show the version.") + HelpLayout.row("-h, --help", "Show help information.")
+        text += "\nSUBCOMMANDS:\n" + commands.map { HelpLayout.row($0.spec.name, $0.spec.summary) }.joined()
+        text += "\n  See 'modelgen help <subcommand>' for detailed help.\n"
         return text
     }
 
@@ -66,22 +57,11 @@ public enum Modelgen {
             return ExitStatus.usageError
         }
         switch first {
-        case "-h", "--help", "help":
-            guard first == "help", arguments.count > 1, !["-h", "--help"].contains(arguments[1]) else {
-                console.standardOutput(overview)
-                return ExitStatus.success
-            }
-            guard arguments.count == 2, let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
-                let name = arguments[1]
-                let message =
-                    arguments.count > 2
-                    ? "unexpected argument '\(arguments[2])'\nusage: modelgen help [<command>]"
-                    : "unknown command '\(name)'\(Suggestions.didYouMean(name, in: commands.map(\.spec.name)))\nRun 'modelgen --help' to list the commands."
-                console.standardError("error: \(message)\n")
-                return ExitStatus.usageError
-            }
-            console.standardOutput(command.spec.help)
+        case "-h", "--help":
+            console.standardOutput(overview)
             return ExitStatus.success
+        case "help":
+            return help(Array(arguments.dropFirst()), console: console)
         case "--version":
             console.standardOutput("modelgen \(version)\n")
             return ExitStatus.success
@@ -89,11 +69,9 @@ public enum Modelgen {
             break
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            let suggestion = Suggestions.didYouMean(first, in: commands.map(\.spec.name))
-            console.standardError("error: unknown command '\(first)'\(suggestion)\nRun 'modelgen --help' to list the commands.\n")
-            return ExitStatus.usageError
+            return usageError(unknownCommand(first), console: console)
         }
-        do {
+        do throws(UsageError) {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
             if parsed.wantsHelp {
                 console.standardOutput(command.spec.help)
@@ -101,9 +79,36 @@ public enum Modelgen {
             }
             return try command.run(parsed, console: console)
         } catch {
-            console.standardError("error: \(error.message)\n")
+            let spec = command.spec
+            console.standardError(error.rendered(usage: spec.usage, helpCommand: "modelgen \(spec.name) --help"))
             return ExitStatus.usageError
         }
+    }
+
+    /// `modelgen help [<subcommand>]`.
+    static func help(_ words: [String], console: Console) -> Int32 {
+        guard let name = words.first, !["-h", "--help"].contains(name) else {
+            console.standardOutput(overview)
+            return ExitStatus.success
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            return usageError(unknownCommand(name), console: console)
+        }
+        guard words.count == 1 else {
+            return usageError(.unexpectedArguments(Array(words.dropFirst())), usage: "modelgen help [<subcommand>]", console: console)
+        }
+        console.standardOutput(command.spec.help)
+        return ExitStatus.success
+    }
+
+    static func unknownCommand(_ name: String) -> UsageError {
+        let suggestion = Suggestions.closest(to: name, in: commands.map(\.spec.name))
+        return UsageError(message: "Unknown subcommand '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
+    }
+
+    static func usageError(_ error: UsageError, usage: String = Modelgen.usage, console: Console) -> Int32 {
+        console.standardError(error.rendered(usage: usage, helpCommand: "modelgen --help"))
+        return ExitStatus.usageError
     }
 }
 

@@ -4,22 +4,21 @@ import ModelCompiler
 enum ShipCommand {
     static let command = Command(spec: spec, run: run)
 
+    static let model = Argument<String>("model", help: "The model: a '<Name>.modeld' folder.")
+    static let version = OptionalArgument<String>("version", help: "The version to record.", default: "the current version")
+
     static let spec = CommandSpec(
         name: "ship",
         summary: "Record a version as shipped: its checksum in versions.yaml, its hashes in versions.lock.",
-        argumentsUsage: "<model> [<version>]",
-        minimumArguments: 1,
-        maximumArguments: 2,
-        options: [],
         discussion: """
-            <model> is a '<Name>.modeld' folder; <version> defaults to the current version.
             Afterwards 'modelgen validate' fails when the shipped version changes. Only the
             'shipped' entry of versions.yaml is rewritten; the rest of the file is kept.
-            """)
+            """,
+        arguments: [model, version])
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
-        let path = arguments.arguments[0]
-        let outcome = VersionShipping.ship(path, version: arguments.arguments.count > 1 ? arguments.arguments[1] : nil)
+        let path = arguments[model]
+        let outcome = VersionShipping.ship(path, version: arguments[version])
         Report.diagnostics(outcome.diagnostics, console: console)
         guard !outcome.hasErrors else { return Modelgen.ExitStatus.modelErrors }
         if !outcome.files.isEmpty {

@@ -29,10 +29,6 @@ struct DiagnosticGoldenTests {
     func diagnosticsMatchGoldenFile(_ name: String) throws {
         let actual = Self.renderedDiagnostics(for: name)
         let expectedURL = Self.directory.appendingPathComponent(name.replacingOccurrences(of: ".model.yaml", with: "") + ".diagnostics")
-        if ProcessInfo.processInfo.environment["MODELGEN_UPDATE_GOLDEN"] != nil {
-            try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-        #expect(actual == expected)
+        #expect(actual == (try Golden.expected(actual, at: expectedURL)))
     }
 }

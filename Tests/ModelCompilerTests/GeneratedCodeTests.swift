@@ -86,16 +86,14 @@ struct GeneratedCodeTests {
     }
 
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-generated-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try Fixtures.temporaryFolder("generated")
     }
 
     @Test(arguments: cases)
     func generatedSourcesMatchGoldenFiles(_ testCase: Case) throws {
         let files = try Self.generate(testCase)
         let folder = testCase.goldenFolder ?? Fixtures.golden.appendingPathComponent("Generated/\(testCase.name)")
-        if ProcessInfo.processInfo.environment["MODELGEN_UPDATE_GOLDEN"] != nil {
+        if Golden.isUpdating {
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for file in files { try file.contents.write(to: folder.appendingPathComponent(file.name), atomically: true, encoding: .utf8) }

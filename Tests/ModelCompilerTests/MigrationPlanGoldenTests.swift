@@ -21,12 +21,7 @@ struct MigrationPlanGoldenTests {
     }
 
     static func compare(_ actual: String, toGolden file: String) throws {
-        let url = directory.appendingPathComponent(file)
-        if ProcessInfo.processInfo.environment["MODELGEN_UPDATE_GOLDEN"] != nil {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected)
+        #expect(actual == (try Golden.expected(actual, at: directory.appendingPathComponent(file))))
     }
 
     @Test func thereIsACaseForEveryKindOfChange() {

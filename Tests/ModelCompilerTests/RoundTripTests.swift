@@ -17,9 +17,7 @@ struct RoundTripTests {
     ]
 
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-roundtrip-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try Fixtures.temporaryFolder("roundtrip")
     }
 
     /// Writes the model as YAML under a temporary folder and loads it back.

@@ -63,8 +63,7 @@ struct CodeBuiltModelTests {
     /// Trips 2 of the sample, built in code: inheritance-free but with a composite, a derived
     /// attribute, an ordered to-many, a many-to-many, constraints and an index.
     @Test func aModelBuiltInCodeHashesLikeTheSameModelCompiledFromYAML() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let compiled = try #require(Pipeline.load(root.appendingPathComponent("Samples/Trips/Trips.modeld").path).model)
+        let compiled = try #require(Pipeline.load(Fixtures.tripsModel.path).model)
         let yamlVersion = try #require(compiled.versions.first { $0.name == "Trips 2" })
 
         let trip = Self.entity("Trip")

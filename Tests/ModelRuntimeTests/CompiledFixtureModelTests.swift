@@ -9,8 +9,8 @@ import Testing
 /// entity and property version hashes of the model it was compiled from: the objects carry
 /// everything that is hashed (composites nested, derived attributes, inheritance, modifiers).
 struct CompiledFixtureModelTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let coredata = root.appendingPathComponent("Tests/Fixtures/coredata")
+    static let root = Fixtures.packageRoot
+    static let coredata = Fixtures.coredata
 
     static let models: [String] =
         [

@@ -4,8 +4,7 @@ import ModelSchema
 import Testing
 
 struct CompiledModelBundleTests {
-    static let coredata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/coredata")
+    static let coredata = Fixtures.coredata
     static let bundleURL = coredata.appendingPathComponent("CoreDataPlus-SampleModel3/SampleModel3.momd")
 
     @Test func readsVersionsAndChecksumsOfAMomcBundle() throws {

@@ -8,8 +8,7 @@ import Testing
 /// momc recorded, modelgen's bundles load with everything a `.mom` carries, and missing or
 /// broken files give nil.
 struct ModelLoadingTests {
-    static let coredata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/coredata")
+    static let coredata = Fixtures.coredata
 
     @Test(arguments: ["CoreDataPlus-SampleModel/SampleModel.momd", "CoreDataPlus-SampleModel3/SampleModel3.momd"])
     func momcBundlesLoadTheirCurrentVersionWithItsRecordedHashes(_ path: String) throws {

@@ -4,8 +4,7 @@ import Testing
 @testable import ModelSchema
 
 struct BinaryPropertyListTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/coredata")
+    static let fixtures = Fixtures.coredata
 
     static let sample: PropertyList = .dictionary([
         ("name", .string("Trips")), ("count", .integer(300)), ("negative", .integer(-2)), ("ratio", .real(0.5)),

@@ -7,8 +7,7 @@ import Testing
 /// are the ones momc recorded, a version written by modelgen reads back as what a `.mom`
 /// carries, and broken archives are errors.
 struct MomReaderTests {
-    static let coredata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/coredata")
+    static let coredata = Fixtures.coredata
 
     /// Every `.mom` inside a `.momd` of the fixtures, with its bundle.
     static let fixtureMoms: [String] = {

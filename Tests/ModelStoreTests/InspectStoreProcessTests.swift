@@ -4,14 +4,7 @@ import Testing
 /// `modelgen inspect-store` run as a process: finished or killed at any moment, it leaves
 /// nothing behind, neither beside the store nor in its temporary folder.
 struct InspectStoreProcessTests {
-    static var executable: URL? {
-        let folder = Bundle.main.executableURL?.deletingLastPathComponent()
-        let build = Fixtures.packageRoot.appendingPathComponent(".build/debug")
-        let candidates = [folder, Bundle.main.bundleURL.deletingLastPathComponent(), build].compactMap {
-            $0?.appendingPathComponent("modelgen")
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static var executable: URL? { BuiltProducts.executable(named: "modelgen") }
 
     static func contents(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]

@@ -17,17 +17,7 @@ struct StoreMigrationCrashTests {
     static let books = 1000
     static let seed: UInt64 = 0x6D69_6772_6174_6521
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    static var executable: URL? {
-        let folder = Bundle.main.executableURL?.deletingLastPathComponent()
-        let build = packageRoot.appendingPathComponent(".build/debug")
-        let candidates = [folder, Bundle.main.bundleURL.deletingLastPathComponent(), build].compactMap {
-            $0?.appendingPathComponent("modelstore-migration-child")
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static var executable: URL? { BuiltProducts.executable(named: "modelstore-migration-child") }
 
     /// A V1 store of `books` books by 100 authors, copied while its writer is still open so the
     /// copy's rows are in its `-wal`.

@@ -30,9 +30,7 @@ struct ChecksumCommandTests {
     }
 
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-checksum-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try Fixtures.temporaryFolder("checksum")
     }
 
     static func listedVersions(_ output: String) -> [String] {

@@ -23,9 +23,9 @@ final class CapturedRun: Sendable {
 }
 
 struct CommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let sample = root.appendingPathComponent("Samples/Trips/Trips.modeld").path
-    static let golden = root.appendingPathComponent("Tests/ModelCompilerTests/Golden/Diagnostics")
+    static let root = Fixtures.packageRoot
+    static let sample = Fixtures.tripsModel.path
+    static let golden = Fixtures.golden.appendingPathComponent("Diagnostics")
 
     @Test func validateExitsZeroForTheSample() {
         let run = CapturedRun(["validate", Self.sample])
@@ -79,7 +79,7 @@ struct CommandTests {
         #expect(CapturedRun(["dump", "a", "b"]).status == 2)
         let unknown = CapturedRun(["valdate", "x"])
         #expect(unknown.status == 2)
-        #expect(unknown.errors.hasPrefix("error: unknown command 'valdate'; did you mean 'validate'?"))
+        #expect(unknown.errors.hasPrefix("Error: Unknown subcommand 'valdate'. Did you mean 'validate'?\n"))
     }
 
     @Test func helpAndVersionExitZero() {
@@ -101,10 +101,10 @@ struct CommandTests {
         let run = CapturedRun(["help", "nosuch"])
         #expect(run.status == 2)
         #expect(run.output.isEmpty)
-        #expect(run.errors.hasPrefix("error: unknown command 'nosuch'"))
+        #expect(run.errors.hasPrefix("Error: Unknown subcommand 'nosuch'\n"))
         let typo = CapturedRun(["help", "valdate"])
         #expect(typo.status == 2)
-        #expect(typo.errors.contains("did you mean 'validate'?"))
+        #expect(typo.errors.contains("Did you mean 'validate'?"))
         #expect(CapturedRun(["help", "validate", "extra"]).status == 2)
         #expect(CapturedRun(["help", "--help"]).status == 0)
     }
@@ -112,7 +112,7 @@ struct CommandTests {
     @Test func emptyOutputIsAUsageError() {
         let run = CapturedRun(["generate", Self.sample, "--output="])
         #expect(run.status == 2)
-        #expect(run.errors == "error: option '--output' needs a non-empty value <dir>\n")
+        #expect(run.errors.hasPrefix("Error: The value '' is invalid for '--output <dir>': an empty value is not allowed\n"))
     }
 }
 
@@ -200,15 +200,17 @@ struct CoreDataCommandTests {
     @Test func outputOptionsAreRequired() {
         #expect(CapturedRun(["compile", CommandTests.sample]).status == 2)
         #expect(CapturedRun(["import", "x.xcdatamodeld"]).status == 2)
-        #expect(CapturedRun(["export", CommandTests.sample, "--output", "x"]).status == 2)
+        let export = CapturedRun(["export", CommandTests.sample, "--output", "x"])
+        #expect(export.status == 2)
+        #expect(
+            export.errors.hasPrefix(
+                "Error: The value 'x' is invalid for '--output <X.xcdatamodeld>': it must name a folder ending in .xcdatamodeld\n"))
     }
 }
 
 struct GenerateCommandTests {
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-generate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try Fixtures.temporaryFolder("generate")
     }
 
     /// A copy of the sample model that a test may edit.
@@ -359,7 +361,9 @@ struct ConfigurationFileTests {
         #expect(bundled.contains("public static func makeContainer(name: String = name) -> NSPersistentContainer"))
         let wrong = CapturedRun(["build", CommandTests.sample, "--output", folder.path, "--model-bundle", "app"])
         #expect(wrong.status == 2)
-        #expect(wrong.errors.contains("--model-bundle must be module or main, not 'app'"))
+        #expect(
+            wrong.errors.hasPrefix(
+                "Error: The value 'app' is invalid for '--model-bundle <bundle>'. Please provide one of 'module' or 'main'.\n"))
     }
 
     @Test func aBrokenConfigurationIsReportedWithItsLocation() throws {

@@ -4,8 +4,7 @@ import Testing
 
 /// The official Mustache specification (v1.4.2): every required case must pass.
 struct MustacheSpecTests {
-    static let specFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/mustache-spec")
+    static let specFolder = Fixtures.root.appendingPathComponent("mustache-spec")
 
     static let requiredFiles = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections"]
 

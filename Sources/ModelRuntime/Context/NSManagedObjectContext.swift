@@ -41,7 +41,7 @@ open class NSManagedObjectContext: NSObject {
     /// stops the process as Core Data's exception would (see +InaccessibleFaults).
     open var shouldDeleteInaccessibleFaults = true
     /// Whether the context holds every registered object strongly; by default (false, as in
-    /// Core Data) it holds only inserted, updated and deleted ones (see ``ObjectRegistry``).
+    /// Core Data) it holds only inserted, updated and deleted ones (see `ObjectRegistry`).
     open var retainsRegisteredObjects = false {
         didSet { registry.setRetainsObjects(retainsRegisteredObjects) }
     }

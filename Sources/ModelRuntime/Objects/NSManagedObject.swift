@@ -2,7 +2,7 @@
 import Foundation
 
 /// An object of a managed object context (`NSManagedObject`). Its values live in a flat array
-/// indexed by the entity's slots (see ``slot(forKey:)``); generated subclasses read and write
+/// indexed by the entity's slots (see ``slot(forKey:)-type.method``); generated subclasses read and write
 /// them by slot, so a property access does no string-keyed lookup.
 ///
 /// `init(entity:insertInto:)` is `required` here (Core Data's is a plain designated initialiser)
@@ -233,8 +233,6 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         KeyPathReader.value(at: KeyPathReader.components(keyPath), of: self)
     }
 
-    /// The to-many relationship `key` as a set whose changes go to the object (the inverse is
-    /// maintained); Core Data returns a live proxy, this one is applied with ``ToManyProxy``.
     /// The to-many relationship `key` as a live `NSMutableSet`: changes made through it change
     /// the relationship and its inverse (see `ToManyMutableSet`).
     open func mutableSetValue(forKey key: String) -> NSMutableSet {

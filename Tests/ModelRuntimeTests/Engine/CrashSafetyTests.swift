@@ -39,29 +39,7 @@ struct CrashSafetyTests {
     static let roots = ["Batch", "Item", "Owner"]
     static let kills = 200
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    static var executable: URL? {
-        let folder = Bundle.main.executableURL?.deletingLastPathComponent()
-        let build = packageRoot.appendingPathComponent(".build/debug")
-        let candidates = [folder, Bundle.main.bundleURL.deletingLastPathComponent(), build].compactMap {
-            $0?.appendingPathComponent("modelruntime-crash-child")
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    /// SplitMix64: the same delays for the same seed on every platform.
-    struct Delays {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    static var executable: URL? { BuiltProducts.executable(named: "modelruntime-crash-child") }
 
     // MARK: The store's contents
 
@@ -206,7 +184,7 @@ struct CrashSafetyTests {
     @Test func savesSurviveSIGKILLAtRandomMoments() throws {
         let executable = try #require(Self.executable, "modelruntime-crash-child is built next to the tests")
         let seed = ProcessInfo.processInfo.environment["MODELRUNTIME_CRASH_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...999_999)
-        var delays = Delays(state: seed)
+        var delays = SplitMix64(seed: seed)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelruntime-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -220,10 +198,16 @@ struct CrashSafetyTests {
 
         var stored: Int64 = 0
         var killedWhileSaving = 0
+        // The kill window follows the child's pace: a loaded machine (or an instrumented build)
+        // saves more slowly, and a fixed window would then kill most runs before their first save.
+        // The window is a few saves long, estimated from the runs so far; the moment within it
+        // comes from the seed.
+        var secondsPerSave = 0.005
         for kill in 0...Self.kills {
             let last = kill == Self.kills
             let fromLaunch = delays.next() % 8 == 0
-            let delay = Double(delays.next() % 31) / 1000
+            let window = min(max(0.030, 6 * secondsPerSave), 2.0)
+            let delay = Double(delays.next() % 1001) / 1000 * window
             let run = try Self.run(
                 executable, model: momURL, store: store, folder: folder, killAfter: last ? nil : delay, fromLaunch: fromLaunch,
                 saves: last ? 5 : nil)
@@ -233,7 +217,15 @@ struct CrashSafetyTests {
             } else {
                 try #require(run.killed, "\(context): the child ends only by the kill: \(run.errors)")
             }
-            if run.lastReported > stored { killedWhileSaving += 1 }
+            if run.lastReported > stored {
+                killedWhileSaving += 1
+                if !fromLaunch, delay > 0 {
+                    secondsPerSave = 0.8 * secondsPerSave + 0.2 * delay / Double(run.lastReported - stored)
+                }
+            } else if !fromLaunch, delay >= window / 2 {
+                // Half the window passed without a finished save: the child is slower than estimated.
+                secondsPerSave *= 1.5
+            }
 
             let contents = try Contents(store: store, model: model)
             let saves = contents.saves

@@ -47,9 +47,7 @@ struct DerivedAttributeTests {
     }
 
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-derived-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        try Fixtures.temporaryFolder("derived")
     }
 
     @Test func newStoresGetCoreDatasTriggers() throws {

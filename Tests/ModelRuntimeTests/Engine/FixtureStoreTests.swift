@@ -9,8 +9,7 @@ import Testing
 /// reads back as an object whose values have the attribute's type and whose relationships
 /// resolve to objects of the destination entity, inverses agreeing.
 struct FixtureStoreTests {
-    static let coredata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/coredata")
+    static let coredata = Fixtures.coredata
 
     struct Case: Sendable, CustomStringConvertible {
         let model: String

@@ -10,9 +10,8 @@ import Testing
 /// (`MODELGEN_UPDATE_GOLDEN=1 swift test` rewrites it), and checked here to be what the
 /// generator writes today.
 struct GeneratedClassesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let modelPath = root.appendingPathComponent("Samples/Trips/Trips.modeld").path
+    static let root = Fixtures.packageRoot
+    static let modelPath = Fixtures.tripsModel.path
     static let generatedFolder = root.appendingPathComponent("Tests/ModelRuntimeTests/GeneratedTrips")
 
     static func model() throws -> NSManagedObjectModel {

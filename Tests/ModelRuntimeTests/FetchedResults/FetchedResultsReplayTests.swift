@@ -7,23 +7,11 @@ import Testing
 /// sections appearing, emptied ones going), processed in batches: after every batch, applying
 /// the reported changes to the previous results gives exactly what a fresh fetch returns.
 struct FetchedResultsReplayTests {
-    /// SplitMix64: the same changes on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Common sections, and rare ones that come and go.
     static let common = ["b", "d", "f", "h", "j"]
     static let rare = ["a", "c", "e", "g", "i", "k"]
 
-    static func section(_ random: inout Generator) -> String {
+    static func section(_ random: inout SplitMix64) -> String {
         Int.random(in: 0..<4, using: &random) == 0 ? rare.randomElement(using: &random)! : common.randomElement(using: &random)!
     }
 
@@ -47,7 +35,7 @@ struct FetchedResultsReplayTests {
     }
 
     @Test func replayedChangesRebuildEveryFetchResult() throws {
-        var random = Generator(state: 2026)
+        var random = SplitMix64(seed: 2026)
         let (_, context) = try EngineTestModel.stack()
         try context.performAndWait { () throws in
             var live: [NSManagedObject] = []

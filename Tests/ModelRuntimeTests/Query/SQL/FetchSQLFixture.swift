@@ -22,19 +22,6 @@ final class StoredObject: KeyValueReadable, StoreRowReferencing, PredicateCompar
     var description: String { predicateFormatDescription }
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A store of the test model (inheritance, to-one, one-to-many ordered, many-to-many, a
 /// composite attribute, every scalar attribute type, an indexed attribute) filled with
 /// pseudo-random rows by plain SQL, and the same objects in memory.

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Runs the toolchain's `swiftc` (found on PATH) and returns its exit status and output.
-enum Swiftc {
-    static let objcInteropFlags = [
+public enum Swiftc {
+    public static let objcInteropFlags = [
         "-Xfrontend", "-enable-objc-interop", "-Xfrontend", "-disable-objc-attr-requires-foundation-module",
     ]
 
-    static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+    public static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swiftc"] + arguments

@@ -1,20 +1,20 @@
 import Foundation
 
 /// A folder under the temporary directory holding small models written by a test.
-final class ScratchFolder {
-    let url: URL
+public final class ScratchFolder {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("modelgen-checks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+    public func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
 
     @discardableResult
-    func write(_ relative: String, _ text: String) throws -> String {
+    public func write(_ relative: String, _ text: String) throws -> String {
         let file = url.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: file, atomically: true, encoding: .utf8)
@@ -23,7 +23,7 @@ final class ScratchFolder {
 
     /// `<name>.xcdatamodeld` with one version whose `<model>` element holds `body`.
     @discardableResult
-    func writeXcodeModel(_ name: String, _ body: String) throws -> String {
+    public func writeXcodeModel(_ name: String, _ body: String) throws -> String {
         try write(
             "\(name).xcdatamodeld/\(name).xcdatamodel/contents",
             """
@@ -36,7 +36,7 @@ final class ScratchFolder {
     }
 
     /// Every file under the folder, relative, sorted.
-    var files: [String] {
+    public var files: [String] {
         let enumerator = FileManager.default.enumerator(atPath: url.path)
         var result: [String] = []
         while let next = enumerator?.nextObject() as? String {
