@@ -86,6 +86,10 @@ do {
         exit(0)
     }
 
+    if CommandLine.arguments.contains("--slot-reads-only") {
+        print(try SlotReads.report(rows: option("--rows", default: 100_000), passes: option("--passes", default: 20)))
+        exit(0)
+    }
     let batchInsertRows = option("--batch-insert-rows", default: 1_000_000)
     if CommandLine.arguments.contains("--batch-insert-only") {
         print(Report.table(try batchInsertPhases(batchInsertRows), date: Date()))

@@ -216,6 +216,8 @@ extension NSManagedObjectContext {
                 return ("", nil, [])
             }
         }
+        // Per to-one column: the objects it refers to (their IDs are the row's values).
+        let references = plan.sql.resultColumns.map { DictionaryReference(column: $0, among: plan.sql.resultColumns, in: model) }
         // The rows' keys, bridged once per fetch; a composite's columns share their key.
         var keyNames: [String] = []
         var keyIndexes: [Int] = []
@@ -247,7 +249,7 @@ extension NSManagedObjectContext {
                     let column = Int32(index)
                     let value: Any?
                     if type == .objectIDAttributeType {
-                        value = statement.isNull(at: column) ? nil : statement.int64(at: column)
+                        value = statement.isNull(at: column) ? nil : references[index]?.objectID(statement, column, store: store)
                     } else {
                         value = StoreValueCodec.read(statement, column, as: type)
                     }

@@ -76,9 +76,10 @@ enum SlotValues {
 // MARK: - Slot access
 
 extension NSManagedObject {
-    /// The slot of the property named `key` in objects of the receiver's entity. Generated
-    /// classes look their slots up once (`static let nameSlot = Trip.slot(forKey: "name")`) and
-    /// then use ``value(atSlot:)`` / ``setValue(_:atSlot:)``.
+    /// The slot of the property named `key` in objects of the entity the receiver stands for in
+    /// the models in use. A slot belongs to one entity of one model: objects of a sub-entity or of
+    /// another model version may keep the property elsewhere, so generated classes resolve their
+    /// slots per entity through a ``SlotTable`` instead.
     public class func slot(forKey key: String) -> Int {
         guard let slot = EngineModel.of(entity().managedObjectModel).entity(for: entity())?.slotsByName[key] else {
             preconditionFailure("\(String(describing: self)) has no property \(key)")

@@ -1,5 +1,6 @@
 #if !canImport(CoreData)
 import Foundation
+import ModelStore
 
 /// One comparison operator applied to two values in memory, with Foundation's semantics:
 /// string operators and options apply to strings only (`[c]` folds case, `[d]` diacritics,
@@ -10,12 +11,18 @@ struct ComparisonEvaluator {
     let options: NSComparisonPredicate.Options
     let regexCache: RegexCache
     private let folds: Bool
+    /// `[c]`/`[d]` as Foundation's compare options.
+    private let foldOptions: String.CompareOptions
 
     init(operator: NSComparisonPredicate.Operator, options: NSComparisonPredicate.Options, regexCache: RegexCache) {
         self.operator = `operator`
         self.options = options
         self.regexCache = regexCache
         folds = !options.isDisjoint(with: [.caseInsensitive, .diacriticInsensitive])
+        var foldOptions: String.CompareOptions = []
+        if options.contains(.caseInsensitive) { foldOptions.insert(.caseInsensitive) }
+        if options.contains(.diacriticInsensitive) { foldOptions.insert(.diacriticInsensitive) }
+        self.foldOptions = foldOptions
     }
 
     /// A right-hand value made ready once: normalized, its string folded, its elements listed.
@@ -23,11 +30,15 @@ struct ComparisonEvaluator {
     struct Operand {
         let value: Any?
         let string: String?
+        /// The string before folding, when it is not plain ASCII (see ``ComparisonEvaluator/foldedOrder(_:_:)``).
+        let unfoldedNonASCII: String?
         let elements: [Operand]?
 
         init(_ raw: Any?, _ evaluator: ComparisonEvaluator, elementsToo: Bool) {
             value = QueryValues.normalized(raw)
-            string = value.flatMap(QueryValues.string).map(evaluator.fold)
+            let text = value.flatMap(QueryValues.string)
+            string = text.map(evaluator.fold)
+            unfoldedNonASCII = text.flatMap { ComparisonEvaluator.isASCII($0) ? nil : $0 }
             if elementsToo, let value, let elements = QueryValues.collectionElements(value) {
                 self.elements = elements.map { Operand($0, evaluator, elementsToo: false) }
             } else {
@@ -63,10 +74,12 @@ struct ComparisonEvaluator {
         }
     }
 
+    static func isASCII(_ string: String) -> Bool { string.utf8.allSatisfy { $0 < 0x80 } }
+
     func fold(_ string: String) -> String {
         guard folds else { return string }
         // ASCII needs no diacritic folding and folds case byte by byte.
-        if string.utf8.allSatisfy({ $0 < 0x80 }) {
+        if Self.isASCII(string) {
             guard options.contains(.caseInsensitive) else { return string }
             return String(decoding: string.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
         }
@@ -82,8 +95,8 @@ struct ComparisonEvaluator {
     }
 
     private func equal(_ lhs: Any?, _ rhs: Operand) -> Bool {
-        if folds, let r = rhs.string, let lhs, let l = QueryValues.string(lhs) {
-            return fold(l) == r
+        if folds, rhs.string != nil, let lhs, let l = QueryValues.string(lhs) {
+            return foldedOrder(l, rhs) == .orderedSame
         }
         return QueryValues.equalNormalized(lhs, rhs.value)
     }
@@ -92,10 +105,20 @@ struct ComparisonEvaluator {
     /// do not compare.
     private func order(_ lhs: Any?, _ rhs: Operand) -> ComparisonResult? {
         guard let lhs, let rhsValue = rhs.value else { return nil }
-        if folds, let r = rhs.string, let l = QueryValues.string(lhs) {
-            return QueryValues.order(fold(l), r)
+        if folds, rhs.string != nil, let l = QueryValues.string(lhs) {
+            return foldedOrder(l, rhs)
         }
         return QueryValues.compareNormalized(lhs, rhsValue)
+    }
+
+    /// Two strings compared with `[c]`/`[d]` as a fetch compares them (the store's
+    /// `NSCoreDataStringCompare`, Foundation's `compare(_:options:)`), so evaluation in memory and
+    /// in SQL order accented, German, Turkish and other non-ASCII text alike. Plain ASCII is
+    /// compared by its case-folded bytes, which orders it the same way without Foundation.
+    private func foldedOrder(_ lhs: String, _ rhs: Operand) -> ComparisonResult? {
+        guard let folded = rhs.string else { return nil }
+        if rhs.unfoldedNonASCII == nil, Self.isASCII(lhs) { return QueryValues.order(fold(lhs), folded) }
+        return CoreDataStringSemantics.order(lhs, rhs.unfoldedNonASCII ?? folded, options: foldOptions, localeSensitive: false)
     }
 
     private func between(_ lhs: Any?, _ rhs: Operand) -> Bool {

@@ -4,6 +4,15 @@ import Foundation
 /// The functions `NSExpression(forFunction:arguments:)` evaluates in memory, by Foundation's
 /// selector-style names. Unknown names and wrong operand types give nil.
 enum ExpressionFunctions {
+    /// The functions evaluated here, by name; the format parser accepts these.
+    static let names = [
+        "sum:", "count:", "min:", "max:", "average:", "add:to:", "from:subtract:", "multiply:by:", "divide:by:", "modulus:by:",
+        "raise:toPower:", "abs:", "sqrt:", "floor:", "ceiling:", "trunc:", "ln:", "log:", "exp:", "uppercase:", "lowercase:", "now",
+    ]
+    private static let known = Set(names)
+
+    static func isKnown(_ name: String) -> Bool { known.contains(name) }
+
     static func apply(_ name: String, _ arguments: [Any?]) -> Any? {
         let values = arguments.map(QueryValues.normalized)
         func elements() -> [Any]? {
@@ -34,6 +43,34 @@ enum ExpressionFunctions {
             if case .decimal = l { return QueryValues.decimal(l) / QueryValues.decimal(r) }
             if case .decimal = r { return QueryValues.decimal(l) / QueryValues.decimal(r) }
             return QueryValues.double(l) / QueryValues.double(r)
+        case "modulus:by:":
+            // Integers keep the dividend's sign, as SQLite's `%` does; a zero divisor gives nil.
+            guard let (l, r) = numbers() else { return nil }
+            if case .integer(let a) = l, case .integer(let b) = r {
+                guard b != 0 else { return nil }
+                return a == .min && b == -1 ? 0 : Int(truncatingIfNeeded: a % b)
+            }
+            guard QueryValues.double(r) != 0 else { return nil }
+            return fmod(QueryValues.double(l), QueryValues.double(r))
+        case "raise:toPower:":
+            // Whole powers of integers stay integers while they fit (`2 ** 3` is 8); others are real.
+            guard let (l, r) = numbers() else { return nil }
+            if case .integer(let base) = l, case .integer(let exponent) = r, exponent >= 0, let exact = power(base, exponent) {
+                return Int(truncatingIfNeeded: exact)
+            }
+            return pow(QueryValues.double(l), QueryValues.double(r))
+        case "sqrt:", "floor:", "ceiling:", "trunc:", "ln:", "log:", "exp:":
+            guard values.count == 1, let n = values[0].flatMap(QueryValues.number) else { return nil }
+            let x = QueryValues.double(n)
+            switch name {
+            case "sqrt:": return x < 0 ? nil : x.squareRoot()
+            case "floor:": return x.rounded(.down)
+            case "ceiling:": return x.rounded(.up)
+            case "trunc:": return x.rounded(.towardZero)
+            case "ln:": return x <= 0 ? nil : Foundation.log(x)
+            case "log:": return x <= 0 ? nil : log10(x)
+            default: return Foundation.exp(x)
+            }
         case "abs:":
             guard values.count == 1, let n = values[0].flatMap(QueryValues.number) else { return nil }
             return QueryValues.compare(n, .integer(0)) == .orderedAscending ? QueryValues.box(negate(n)) : QueryValues.box(n)
@@ -44,6 +81,24 @@ enum ExpressionFunctions {
             return Date()
         default:
             return nil
+        }
+    }
+
+    /// `base` to the power `exponent` when it fits an `Int64`.
+    private static func power(_ base: Int64, _ exponent: Int64) -> Int64? {
+        switch base {
+        case 0: return exponent == 0 ? 1 : 0
+        case 1: return 1
+        case -1: return exponent % 2 == 0 ? 1 : -1
+        default:
+            // |base| ≥ 2 overflows within 64 steps, so the loop is short.
+            var result: Int64 = 1
+            for _ in 0..<exponent {
+                let (product, overflow) = result.multipliedReportingOverflow(by: base)
+                if overflow { return nil }
+                result = product
+            }
+            return result
         }
     }
 

@@ -82,7 +82,8 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
     }
 
     /// A function expression. Supported names: `sum:`, `count:`, `min:`, `max:`, `average:`,
-    /// `add:to:`, `from:subtract:`, `multiply:by:`, `divide:by:`, `abs:`, `uppercase:`,
+    /// `add:to:`, `from:subtract:`, `multiply:by:`, `divide:by:`, `modulus:by:`, `raise:toPower:`,
+    /// `abs:`, `sqrt:`, `floor:`, `ceiling:`, `trunc:`, `ln:`, `log:`, `exp:`, `uppercase:`,
     /// `lowercase:`, `now`; others evaluate to nil.
     public convenience init(forFunction name: String, arguments parameters: [Any]) {
         self.init(kind: .function(name, arguments: parameters.map(NSExpression.wrapping)))

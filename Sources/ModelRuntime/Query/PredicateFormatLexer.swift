@@ -11,6 +11,7 @@ struct PredicateToken {
         case variable(String)  // `$name`
         case argument(String)  // `%@`, `%K`, `%d`, … (the specifier without `%`)
         case symbol(String)  // operators and punctuation
+        case function(String)  // a function name with its colons, `add:to:` (followed by its arguments)
         case end
     }
 
@@ -59,11 +60,12 @@ struct PredicateFormatLexer {
 
         if c == "\"" || c == "'" { return token(.string(try string(quote: c))) }
         if c.isASCII && c.isNumber { return token(.number(try number())) }
-        if c == "-", let d = peek(1), d.isASCII && d.isNumber, d.isNumber {
-            index += 1
-            return token(.number("-" + (try number())))
+        if Self.isIdentifierStart(c) {
+            let name = identifier()
+            // `add:to:(a, b)`: a function named as its selector (`:=` is assignment, not a name).
+            if peek() == ":", peek(1) != "=" { return token(.function(functionName(after: name))) }
+            return token(.identifier(name))
         }
-        if Self.isIdentifierStart(c) { return token(.identifier(identifier())) }
         if c == "#" || c == "$" || c == "@" {
             index += 1
             guard let n = peek(), Self.isIdentifierStart(n) else {
@@ -77,18 +79,36 @@ struct PredicateFormatLexer {
             }
         }
         if c == "%" { return token(.argument(try argument())) }
-        for symbol in ["==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||"] where matches(symbol) {
+        for symbol in ["==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||", "**"] where matches(symbol) {
             index += 2
             return token(.symbol(symbol))
         }
-        if "=<>!(){},.[]".contains(c) {
+        if "=<>!(){},.[]+-*/".contains(c) {
             index += 1
             return token(.symbol(String(c)))
         }
-        if "+-*/&|^~:".contains(c) {
-            throw error("arithmetic, bitwise and assignment expressions ('\(c)') are not supported", at: start)
+        if "&|^~:".contains(c) {
+            throw error("bitwise and assignment expressions ('\(c)') are not supported", at: start)
         }
         throw error("unexpected character '\(c)'", at: start)
+    }
+
+    /// The rest of a function name after its first part: `add` + `:to:` → `add:to:`.
+    private mutating func functionName(after first: String) -> String {
+        var name = first
+        while peek() == ":" {
+            index += 1
+            name += ":"
+            guard let c = peek(), Self.isIdentifierStart(c) else { break }
+            let start = index
+            let part = identifier()
+            guard peek() == ":" else {
+                index = start
+                break
+            }
+            name += part
+        }
+        return name
     }
 
     private func matches(_ symbol: String) -> Bool {

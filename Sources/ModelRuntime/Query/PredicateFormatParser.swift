@@ -54,6 +54,7 @@ struct PredicateFormatParser {
         case .variable(let name): return "'$\(name)'"
         case .argument(let spec): return "'%\(spec)'"
         case .symbol(let symbol): return "'\(symbol)'"
+        case .function(let name): return "the function '\(name)'"
         case .end: return "the end of the format"
         }
     }
@@ -213,19 +214,72 @@ struct PredicateFormatParser {
 
     // MARK: Expressions
 
+    /// An expression: arithmetic over key paths, values and functions. Binding loosest first:
+    /// `+` `-`, then `*` `/`, then `**` (to the right), then unary `-`, then key paths (`a.b`).
+    /// Operators become Foundation's function expressions (`add:to:`, `from:subtract:`,
+    /// `multiply:by:`, `divide:by:`, `raise:toPower:`; `-x` is `0 - x`).
     mutating func expression() throws(PredicateFormatError) -> NSExpression {
-        try nested { (parser: inout Self) throws(PredicateFormatError) in
-            var base = try parser.primaryExpression()
-            while parser.isSymbol(".") {
-                parser.advance()
-                let path = try parser.keyPathComponents()
-                base = Self.keyPath(path, after: base)
-            }
-            if parser.isSymbol("[") {
-                throw parser.error("index expressions ([FIRST], [LAST], [SIZE], [n]) are not supported")
-            }
-            return base
+        try nested { (parser: inout Self) throws(PredicateFormatError) in try parser.additive() }
+    }
+
+    private mutating func additive() throws(PredicateFormatError) -> NSExpression {
+        var result = try multiplicative()
+        while isSymbol("+") || isSymbol("-") {
+            let name = isSymbol("+") ? "add:to:" : "from:subtract:"
+            advance()
+            result = NSExpression(kind: .function(name, arguments: [result, try multiplicative()]))
         }
+        return result
+    }
+
+    private mutating func multiplicative() throws(PredicateFormatError) -> NSExpression {
+        var result = try power()
+        while isSymbol("*") || isSymbol("/") {
+            let name = isSymbol("*") ? "multiply:by:" : "divide:by:"
+            advance()
+            result = NSExpression(kind: .function(name, arguments: [result, try power()]))
+        }
+        return result
+    }
+
+    private mutating func power() throws(PredicateFormatError) -> NSExpression {
+        let base = try unary()
+        guard isSymbol("**") else { return base }
+        advance()
+        let exponent = try nested { (parser: inout Self) throws(PredicateFormatError) in try parser.power() }
+        return NSExpression(kind: .function("raise:toPower:", arguments: [base, exponent]))
+    }
+
+    private mutating func unary() throws(PredicateFormatError) -> NSExpression {
+        guard isSymbol("-") else { return try postfix() }
+        let minus = current
+        advance()
+        // A negative number is a constant (`-1`, `-0x1F`), not an operation.
+        if case .number(let text) = current.kind, current.offset == minus.offset + 1 {
+            let token = current
+            advance()
+            guard let value = Self.number("-" + text) else { throw error("-\(text) is not a number", at: token) }
+            return try postfixPath(after: NSExpression(forConstantValue: value))
+        }
+        let operand = try nested { (parser: inout Self) throws(PredicateFormatError) in try parser.unary() }
+        return NSExpression(kind: .function("from:subtract:", arguments: [NSExpression(forConstantValue: 0), operand]))
+    }
+
+    private mutating func postfix() throws(PredicateFormatError) -> NSExpression {
+        try postfixPath(after: try primaryExpression())
+    }
+
+    private mutating func postfixPath(after start: NSExpression) throws(PredicateFormatError) -> NSExpression {
+        var base = start
+        while isSymbol(".") {
+            advance()
+            let path = try keyPathComponents()
+            base = Self.keyPath(path, after: base)
+        }
+        if isSymbol("[") {
+            throw error("index expressions ([FIRST], [LAST], [SIZE], [n]) are not supported")
+        }
+        return base
     }
 
     /// `base.path`: a key path read from the value of `base`; `SELF.path` is just `path`.
@@ -289,14 +343,45 @@ struct PredicateFormatParser {
             return inner
         case .identifier(let name):
             return try identifierExpression(name, token)
+        case .function(let name):
+            advance()
+            return try functionCall(name, token)
         case .symbol, .end:
             throw error("expected an expression, found \(describe(token))")
         }
     }
 
+    /// `name:(a)`, `add:to:(a, b)`, `now()`: one argument per colon of the name; the name must be
+    /// a function ``ExpressionFunctions`` knows.
+    private mutating func functionCall(_ name: String, _ token: PredicateToken) throws(PredicateFormatError) -> NSExpression {
+        if name.uppercased() == "FUNCTION" {
+            throw error("FUNCTION(…) calls a method by its selector, which is not supported", at: token)
+        }
+        try expect("(", "after the function name '\(name)'")
+        var arguments: [NSExpression] = []
+        if !isSymbol(")") {
+            arguments.append(try expression())
+            while isSymbol(",") {
+                advance()
+                arguments.append(try expression())
+            }
+        }
+        try expect(")", "to close the arguments of '\(name)'")
+        guard ExpressionFunctions.isKnown(name) else {
+            throw error("unknown function '\(name)' (supported: \(ExpressionFunctions.names.joined(separator: ", ")))", at: token)
+        }
+        let expected = name.filter { $0 == ":" }.count
+        guard arguments.count == expected else {
+            throw error("the function '\(name)' takes \(expected) argument\(expected == 1 ? "" : "s"), not \(arguments.count)", at: token)
+        }
+        return NSExpression(kind: .function(name, arguments: arguments))
+    }
+
     private mutating func identifierExpression(_ name: String, _ token: PredicateToken) throws(PredicateFormatError) -> NSExpression {
         guard let keyword else {
             advance()
+            // `now()`, `random()`: a function without arguments is named without a colon.
+            if isSymbol("(") { return try functionCall(name, token) }
             return NSExpression(forKeyPath: name)
         }
         advance()

@@ -82,12 +82,31 @@ enum PredicateFormatWriter {
             let path = components.map(keyComponent).joined(separator: ".")
             return operand.map { self.expression($0) + "." + path } ?? path
         case .function(let name, let arguments):
+            if let op = Self.infix[name], arguments.count == 2 {
+                return operand(arguments[0], of: op, right: false) + " \(op.symbol) " + operand(arguments[1], of: op, right: true)
+            }
             return "\(name)(\(arguments.map(self.expression).joined(separator: ", ")))"
         case .aggregate(let elements):
             return "{" + elements.map(self.expression).joined(separator: ", ") + "}"
         case .subquery(let collection, let variable, let predicate):
             return "SUBQUERY(\(self.expression(collection)), $\(variable), \(self.predicate(predicate)))"
         }
+    }
+
+    /// The arithmetic functions written as operators (`a + b`), with their binding strength.
+    private static let infix: [String: (symbol: String, precedence: Int)] = [
+        "add:to:": ("+", 1), "from:subtract:": ("-", 1), "multiply:by:": ("*", 2), "divide:by:": ("/", 2),
+        "raise:toPower:": ("**", 3),
+    ]
+
+    /// An operand of an infix operator, in parentheses when it is an operation that binds less
+    /// (or as much, on the side the operator does not group to), so the text parses back.
+    private static func operand(_ expression: NSExpression, of op: (symbol: String, precedence: Int), right: Bool) -> String {
+        let text = self.expression(expression)
+        guard case .function(let name, let arguments) = expression.kind, let inner = infix[name], arguments.count == 2 else { return text }
+        let groupsRight = op.symbol == "**"
+        let needs = inner.precedence < op.precedence || (inner.precedence == op.precedence && right != groupsRight)
+        return needs ? "(\(text))" : text
     }
 
     /// A key that is a reserved word is written `#key` so the format parses back.

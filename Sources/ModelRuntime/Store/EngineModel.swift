@@ -2,6 +2,7 @@
 import Foundation
 import ModelSchema
 import ModelStore
+import Synchronization
 
 /// What the engine derives once from a model in use: Core Data's store layout, and for every
 /// entity its slots (the object storage indexes), the column each slot reads and writes, and the
@@ -67,6 +68,10 @@ enum SlotKind {
 /// One entity as the engine uses it.
 final class EngineEntity: @unchecked Sendable {
     let description: NSEntityDescription
+    /// A number no other engine entity of the process has (slot tables key their entries by it;
+    /// an address can be reused).
+    let serial = EngineEntity.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<Int>(0)
     let name: String
     let number: Int
     let rootNumber: Int

@@ -125,7 +125,7 @@ public enum CoreDataStringSemantics {
     /// Comparison operators of `NSCoreDataStringCompare`, numbered like
     /// `NSComparisonPredicate.Operator` (`<` 0 … `!=` 5).
     public static func compare(_ lhs: String, _ rhs: String, operator code: Int64, options: Int64, localeSensitive: Bool) -> Bool {
-        let order = lhs.compare(rhs, options: compareOptions(options), range: nil, locale: localeSensitive ? Locale.current : nil)
+        let order = self.order(lhs, rhs, options: compareOptions(options), localeSensitive: localeSensitive)
         switch code {
         case 0: return order == .orderedAscending
         case 1: return order != .orderedDescending
@@ -135,6 +135,13 @@ public enum CoreDataStringSemantics {
         case 5: return order != .orderedSame
         default: return false
         }
+    }
+
+    /// The order `NSCoreDataStringCompare` gives two strings: Foundation's
+    /// `compare(_:options:range:locale:)`, so that in-memory evaluation of `<[c]`, `==[cd]`, … can
+    /// order non-ASCII text exactly as a fetch does.
+    public static func order(_ lhs: String, _ rhs: String, options: String.CompareOptions, localeSensitive: Bool) -> ComparisonResult {
+        lhs.compare(rhs, options: options, range: nil, locale: localeSensitive ? Locale.current : nil)
     }
 
     public static func uppercase(_ value: String) -> String { value.uppercased() }

@@ -46,6 +46,37 @@ struct FetchResultFormTests {
         }
     }
 
+    @Test func dictionaryRowsGiveToOneRelationshipsAsObjectIDsOfTheRowsSubEntity() throws {
+        // Stop gains a to-one `guide` to Person, whose sub-entity Driver shares its table.
+        let model = EngineTestModel.make()
+        let stop = model.entitiesByName["Stop"]!
+        stop.properties += [EngineTestModel.relationship("guide", to: model.entitiesByName["Person"]!, toMany: false)]
+        let (_, context) = try EngineTestModel.stack(model: model)
+        try context.performAndWait { () throws in
+            let trip = EngineTestModel.insert("Trip", into: context, ["name": "Coast"])
+            let person = EngineTestModel.insert("Person", into: context, ["name": "Ana"])
+            let driver = EngineTestModel.insert("Driver", into: context, ["name": "Rui"])
+            _ = EngineTestModel.insert("Stop", into: context, ["name": "a", "trip": trip, "guide": driver])
+            _ = EngineTestModel.insert("Stop", into: context, ["name": "b", "trip": trip, "guide": person])
+            _ = EngineTestModel.insert("Stop", into: context, ["name": "c"])
+            try context.save()
+            let request = NSFetchRequest<NSDictionary>(entityName: "Stop")
+            request.resultType = .dictionaryResultType
+            request.propertiesToFetch = ["name", "trip", "guide"]
+            request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
+            let rows = try context.fetch(request)
+            try #require(rows.count == 3)
+            let trips = rows.map { $0["trip"] as? NSManagedObjectID }
+            #expect(trips == [trip.objectID, trip.objectID, nil])
+            #expect(trips[0]?.entity.name == "Trip")
+            let guides = rows.map { $0["guide"] as? NSManagedObjectID }
+            #expect(guides == [driver.objectID, person.objectID, nil])
+            #expect(guides.map { $0?.entity.name } == ["Driver", "Person", nil])
+            #expect(rows[2]["trip"] == nil && rows[2]["guide"] == nil)
+            #expect(try guides[0].map { try context.existingObject(with: $0) } === driver)
+        }
+    }
+
     @Test func dictionaryRowsBridgeToSwiftDictionariesInEveryForm() throws {
         let context = try Self.seeded()
         try context.performAndWait { () throws in

@@ -111,12 +111,12 @@ struct GeneratedMigrationStagesTests {
         #expect(handlers.names.sorted() == ["Lisbon", "Sintra Palace"])
         let context = container.newBackgroundContext()
         try context.performAndWait {
-            // Read by key: the generated class's typed accessors resolve their slots once, against the
-            // first model in use with a `Place` entity, which can be a migration stage's older version.
-            let places = try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Place"))
-            #expect(places.compactMap { $0.value(forKey: "slug") as? String }.sorted() == ["lisbon", "sintra-palace"])
-            #expect(places.compactMap { $0.value(forKey: "name") as? String }.sorted() == ["Lisbon", "Sintra Palace"])
-            #expect(places.allSatisfy { $0.value(forKey: "rating") == nil && $0.value(forKey: "notes") == nil })
+            // The typed accessors resolve their slots for the current version's entity, although
+            // the migration stages used older versions of `Place` in this process first.
+            let places = try context.fetch(Place.fetchRequest())
+            #expect(places.map(\.slug).sorted() == ["lisbon", "sintra-palace"])
+            #expect(places.map(\.name).sorted() == ["Lisbon", "Sintra Palace"])
+            #expect(places.allSatisfy { $0.rating == nil && $0.notes == nil })
         }
         let metadata = try NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: store, options: nil)
         #expect(model.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata))

@@ -4,6 +4,9 @@ import Testing
 
 /// Formats that do not parse throw an error naming the problem and its offset.
 struct PredicateFormatErrorTests {
+    static let functionNames =
+        "sum:, count:, min:, max:, average:, add:to:, from:subtract:, multiply:by:, divide:by:, modulus:by:, raise:toPower:, abs:, "
+        + "sqrt:, floor:, ceiling:, trunc:, ln:, log:, exp:, uppercase:, lowercase:, now"
     static let errors: [(format: String, message: String, offset: Int)] = [
         ("", "expected a predicate, found the end of the format", 0),
         ("name ==", "expected an expression, found the end of the format", 7),
@@ -18,7 +21,13 @@ struct PredicateFormatErrorTests {
         ("name == %@", "the format has more specifiers than arguments", 8),
         ("name == %s", "unsupported format specifier '%s' (use %@, %K, %d, %i, %ld, %lld, %u, %lu, %f, %lf)", 8),
         ("age == %%", "'%%' (a literal percent sign) is only valid inside a quoted string", 7),
-        ("age + 1 > 2", "arithmetic, bitwise and assignment expressions ('+') are not supported", 4),
+        ("age & 1 > 2", "bitwise and assignment expressions ('&') are not supported", 4),
+        ("age := 1", "bitwise and assignment expressions (':') are not supported", 4),
+        ("age + > 2", "expected an expression, found '>'", 6),
+        ("noSuch:(age) > 2", "unknown function 'noSuch:' (supported: \(functionNames))", 0),
+        ("abs:(age, 1) > 2", "the function 'abs:' takes 1 argument, not 2", 0),
+        ("FUNCTION(age, 'x') > 2", "FUNCTION(…) calls a method by its selector, which is not supported", 0),
+        ("add:to:(age, 1 > 2", "expected ')' to close the arguments of 'add:to:', found '>'", 15),
         ("age BETWEEN 3", "BETWEEN needs a pair of bounds such as {1, 5}", 4),
         ("tags[FIRST] == 'a'", "index expressions ([FIRST], [LAST], [SIZE], [n]) are not supported", 4),
         ("SUBQUERY(trips, t, t.days > 1).@count > 0", "SUBQUERY needs an iteration variable such as $x, found 't'", 16),

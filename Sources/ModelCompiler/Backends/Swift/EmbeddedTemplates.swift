@@ -233,10 +233,16 @@ extension {{className}} {
         {{/keys}}
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
+        private static let {{slotTableName}} = SlotTable([
+            {{#slots}}
+            {{{literal}}},
+            {{/slots}}
+        ])
         {{#slots}}
-        static let {{name}} = {{className}}.slot(forKey: {{{literal}}})
+        static let {{name}} = {{slotTableName}}[{{index}}]
         {{/slots}}
     }
 

@@ -119,6 +119,7 @@ struct SwiftModelView {
         let lineage = declaringLineage(of: entity)
         let declaredAttributes = lineage.flatMap(\.attributes)
         let declaredRelationships = lineage.flatMap(\.relationships)
+        let slotNames = declaredAttributes.map(\.name) + declaredRelationships.map(\.name)
         let mapped = SwiftClassName(of: entity)
         var objcName: String?
         if case .generated(_, let name?) = mapped { objcName = name }
@@ -133,11 +134,22 @@ struct SwiftModelView {
             keys: keys, hasSuperclassKeys: parent != nil,
             // The runtime branch overrides the superclass's key path table when it has one.
             hasSuperclassKeyPathNames: parent.map { SwiftClassName(of: $0) != .generic } ?? false,
-            slots: (declaredAttributes.map(\.name) + declaredRelationships.map(\.name)).map {
-                SwiftTemplateContext.PropertyKey(name: SwiftPropertyName.spelling($0), literal: SwiftNames.literal($0))
+            slots: slotNames.enumerated().map { index, name in
+                SwiftTemplateContext.Slot(
+                    name: SwiftPropertyName.spelling(name), literal: SwiftNames.literal(name), index: String(index))
             },
+            slotTableName: Self.unusedName("table", among: slotNames),
             batchFields: batch.fields, batchLinks: batch.links, hasBatchLinks: !batch.links.isEmpty,
             batchInitParameters: batch.initParameters, batchKeys: batch.keys)
+    }
+
+    /// `base`, with underscores appended until it is none of `names` (the slot table's name
+    /// among the slots, which are named after properties).
+    static func unusedName(_ base: String, among names: [String]) -> String {
+        let taken = Set(names)
+        var name = base
+        while taken.contains(name) { name += "_" }
+        return name
     }
 
     /// The entity and the ancestors whose properties its class declares: those without a class

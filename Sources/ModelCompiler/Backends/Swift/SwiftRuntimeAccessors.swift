@@ -2,7 +2,7 @@ import ModelSchema
 
 /// How generated classes read and write their properties on platforms without Core Data, where
 /// they subclass `ModelRuntime`'s `NSManagedObject`: every property is a computed property over a
-/// storage slot looked up once per class (`Slots.name`), through `value(atSlot:)` and
+/// storage slot named in the class's slot table (`Slots.name`, resolved per entity), through `value(atSlot:)` and
 /// `setValue(_:atSlot:)`. The runtime keeps attribute values as native Swift values of the
 /// attribute's type (`Int16`, `Decimal`, `[String: Any]` for composites).
 enum SwiftRuntimeAccessors {

@@ -31,7 +31,10 @@ enum SwiftTemplateContext {
         /// The superclass is a generated class, whose key path table the runtime branch extends.
         var hasSuperclassKeyPathNames: Bool
         /// The properties the class declares, for the runtime branch.
-        var slots: [PropertyKey]
+        var slots: [Slot]
+        /// The name of the class's slot table: `table`, with underscores appended until no
+        /// property is named so.
+        var slotTableName: String
         var batchFields: [BatchField]
         var batchLinks: [BatchLink]
         var hasBatchLinks: Bool
@@ -42,6 +45,13 @@ enum SwiftTemplateContext {
     struct PropertyKey: Codable {
         var name: String
         var literal: String
+    }
+
+    struct Slot: Codable {
+        var name: String
+        var literal: String
+        /// The property's place in the slot table.
+        var index: String
     }
 
     struct Attribute: Codable {

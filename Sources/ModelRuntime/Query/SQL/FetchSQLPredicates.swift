@@ -85,8 +85,8 @@ extension FetchSQLBuilder {
             default:
                 throw FetchSQLError(.unsupported, "\(expression): a key path of this expression cannot be translated to SQL")
             }
-        case .function(let name, _):
-            throw FetchSQLError(.unsupported, "function \(name) in \(expression) is not supported in a fetch")
+        case .function(let name, let arguments):
+            return try functionOperand(name, arguments, expression, in: scope)
         case .subquery:
             throw FetchSQLError(.unsupported, "\(expression): a SUBQUERY is only supported with .@count in a fetch")
         }

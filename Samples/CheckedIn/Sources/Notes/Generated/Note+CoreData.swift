@@ -101,12 +101,19 @@ public class Note: NSManagedObject {
         public static let notebook = "notebook"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let body = Note.slot(forKey: "body")
-        static let priority = Note.slot(forKey: "priority")
-        static let pinned = Note.slot(forKey: "pinned")
-        static let notebook = Note.slot(forKey: "notebook")
+        private static let table = SlotTable([
+            "body",
+            "priority",
+            "pinned",
+            "notebook",
+        ])
+        static let body = table[0]
+        static let priority = table[1]
+        static let pinned = table[2]
+        static let notebook = table[3]
     }
 
     public var body: String {

@@ -83,11 +83,17 @@ public class Notebook: NSManagedObject {
         public static let notes = "notes"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let title = Notebook.slot(forKey: "title")
-        static let createdAt = Notebook.slot(forKey: "createdAt")
-        static let notes = Notebook.slot(forKey: "notes")
+        private static let table = SlotTable([
+            "title",
+            "createdAt",
+            "notes",
+        ])
+        static let title = table[0]
+        static let createdAt = table[1]
+        static let notes = table[2]
     }
 
     public var title: String {

@@ -93,11 +93,17 @@ public class Box: NSManagedObject {
         public static let Items = "Items"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let Label = Box.slot(forKey: "Label")
-        static let `default` = Box.slot(forKey: "default")
-        static let Items = Box.slot(forKey: "Items")
+        private static let table = SlotTable([
+            "Label",
+            "default",
+            "Items",
+        ])
+        static let Label = table[0]
+        static let `default` = table[1]
+        static let Items = table[2]
     }
 
     public var Label: String? {

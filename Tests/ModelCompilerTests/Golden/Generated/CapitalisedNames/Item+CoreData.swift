@@ -62,10 +62,15 @@ public class Item: NSManagedObject {
         public static let Box = "Box"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let Weight = Item.slot(forKey: "Weight")
-        static let Box = Item.slot(forKey: "Box")
+        private static let table = SlotTable([
+            "Weight",
+            "Box",
+        ])
+        static let Weight = table[0]
+        static let Box = table[1]
     }
 
     public var Weight: Double {

@@ -81,11 +81,17 @@ public class FlowProject: NSManagedObject {
         public static let owned_tasks = "owned_tasks"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let id = FlowProject.slot(forKey: "id")
-        static let name = FlowProject.slot(forKey: "name")
-        static let owned_tasks = FlowProject.slot(forKey: "owned_tasks")
+        private static let table = SlotTable([
+            "id",
+            "name",
+            "owned_tasks",
+        ])
+        static let id = table[0]
+        static let name = table[1]
+        static let owned_tasks = table[2]
     }
 
     public var id: UUID? {

@@ -104,16 +104,27 @@ public class FlowTask: NSManagedObject {
         public static let owner_project = "owner_project"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let id = FlowTask.slot(forKey: "id")
-        static let name = FlowTask.slot(forKey: "name")
-        static let created_at = FlowTask.slot(forKey: "created_at")
-        static let status_raw = FlowTask.slot(forKey: "status_raw")
-        static let config_blob = FlowTask.slot(forKey: "config_blob")
-        static let tags_payload = FlowTask.slot(forKey: "tags_payload")
-        static let location = FlowTask.slot(forKey: "location")
-        static let owner_project = FlowTask.slot(forKey: "owner_project")
+        private static let table = SlotTable([
+            "id",
+            "name",
+            "created_at",
+            "status_raw",
+            "config_blob",
+            "tags_payload",
+            "location",
+            "owner_project",
+        ])
+        static let id = table[0]
+        static let name = table[1]
+        static let created_at = table[2]
+        static let status_raw = table[3]
+        static let config_blob = table[4]
+        static let tags_payload = table[5]
+        static let location = table[6]
+        static let owner_project = table[7]
     }
 
     public var id: UUID? {

@@ -65,11 +65,17 @@ public class Color: NSManagedObject {
         public static let post = "post"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let colorID = Color.slot(forKey: "colorID")
-        static let hex = Color.slot(forKey: "hex")
-        static let post = Color.slot(forKey: "post")
+        private static let table = SlotTable([
+            "colorID",
+            "hex",
+            "post",
+        ])
+        static let colorID = table[0]
+        static let hex = table[1]
+        static let post = table[2]
     }
 
     public var colorID: String? {

@@ -82,12 +82,19 @@ public class Post: NSManagedObject {
         public static let color = "color"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let date = Post.slot(forKey: "date")
-        static let hide = Post.slot(forKey: "hide")
-        static let postID = Post.slot(forKey: "postID")
-        static let color = Post.slot(forKey: "color")
+        private static let table = SlotTable([
+            "date",
+            "hide",
+            "postID",
+            "color",
+        ])
+        static let date = table[0]
+        static let hide = table[1]
+        static let postID = table[2]
+        static let color = table[3]
     }
 
     public var date: Date? {

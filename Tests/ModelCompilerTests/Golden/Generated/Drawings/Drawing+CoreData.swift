@@ -118,12 +118,19 @@ public class Drawing: NSManagedObject {
         public static let caption = "caption"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let origin = Drawing.slot(forKey: "origin")
-        static let frame = Drawing.slot(forKey: "frame")
-        static let label = Drawing.slot(forKey: "label")
-        static let caption = Drawing.slot(forKey: "caption")
+        private static let table = SlotTable([
+            "origin",
+            "frame",
+            "label",
+            "caption",
+        ])
+        static let origin = table[0]
+        static let frame = table[1]
+        static let label = table[2]
+        static let caption = table[3]
     }
 
     /// Reads as `Point(x: 0, y: 0)` until a value is set, or when the stored dictionary lacks a required field.

@@ -81,11 +81,17 @@ public class Note: NSManagedObject {
         public static let tag = "tag"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let text = Note.slot(forKey: "text")
-        static let attachments = Note.slot(forKey: "attachments")
-        static let tag = Note.slot(forKey: "tag")
+        private static let table = SlotTable([
+            "text",
+            "attachments",
+            "tag",
+        ])
+        static let text = table[0]
+        static let attachments = table[1]
+        static let tag = table[2]
     }
 
     public var text: String? {

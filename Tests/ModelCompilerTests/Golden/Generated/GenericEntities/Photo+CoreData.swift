@@ -65,11 +65,17 @@ public class Photo: NSManagedObject {
         public static let note = "note"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let data = Photo.slot(forKey: "data")
-        static let caption = Photo.slot(forKey: "caption")
-        static let note = Photo.slot(forKey: "note")
+        private static let table = SlotTable([
+            "data",
+            "caption",
+            "note",
+        ])
+        static let data = table[0]
+        static let caption = table[1]
+        static let note = table[2]
     }
 
     public var data: Data? {

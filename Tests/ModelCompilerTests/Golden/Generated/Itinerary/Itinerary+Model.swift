@@ -107,12 +107,19 @@ internal class Place: NSManagedObject {
         internal static let rating = "rating"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let name = Place.slot(forKey: "name")
-        static let notes = Place.slot(forKey: "notes")
-        static let slug = Place.slot(forKey: "slug")
-        static let rating = Place.slot(forKey: "rating")
+        private static let table = SlotTable([
+            "name",
+            "notes",
+            "slug",
+            "rating",
+        ])
+        static let name = table[0]
+        static let notes = table[1]
+        static let slug = table[2]
+        static let rating = table[3]
     }
 
     internal var name: String {

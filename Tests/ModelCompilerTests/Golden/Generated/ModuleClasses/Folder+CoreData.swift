@@ -101,12 +101,19 @@ public class Folder: NSManagedObject {
         public static let subfolders = "subfolders"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let title = Folder.slot(forKey: "title")
-        static let bookmarks = Folder.slot(forKey: "bookmarks")
-        static let parent = Folder.slot(forKey: "parent")
-        static let subfolders = Folder.slot(forKey: "subfolders")
+        private static let table = SlotTable([
+            "title",
+            "bookmarks",
+            "parent",
+            "subfolders",
+        ])
+        static let title = table[0]
+        static let bookmarks = table[1]
+        static let parent = table[2]
+        static let subfolders = table[3]
     }
 
     public var title: String {

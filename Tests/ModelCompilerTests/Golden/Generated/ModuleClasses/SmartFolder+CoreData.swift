@@ -67,9 +67,13 @@ public class SmartFolder: Folder {
         public static let subfolders = "subfolders"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let query = SmartFolder.slot(forKey: "query")
+        private static let table = SlotTable([
+            "query",
+        ])
+        static let query = table[0]
     }
 
     public var query: String? {

@@ -81,12 +81,19 @@ public class Client: NSManagedObject {
         public static let client_commande = "client_commande"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let firstname = Client.slot(forKey: "firstname")
-        static let id = Client.slot(forKey: "id")
-        static let lastname = Client.slot(forKey: "lastname")
-        static let client_commande = Client.slot(forKey: "client_commande")
+        private static let table = SlotTable([
+            "firstname",
+            "id",
+            "lastname",
+            "client_commande",
+        ])
+        static let firstname = table[0]
+        static let id = table[1]
+        static let lastname = table[2]
+        static let client_commande = table[3]
     }
 
     public var firstname: String? {

@@ -84,13 +84,21 @@ public class Commande: NSManagedObject {
         public static let commande_produit = "commande_produit"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let date = Commande.slot(forKey: "date")
-        static let id = Commande.slot(forKey: "id")
-        static let note = Commande.slot(forKey: "note")
-        static let commande_client = Commande.slot(forKey: "commande_client")
-        static let commande_produit = Commande.slot(forKey: "commande_produit")
+        private static let table = SlotTable([
+            "date",
+            "id",
+            "note",
+            "commande_client",
+            "commande_produit",
+        ])
+        static let date = table[0]
+        static let id = table[1]
+        static let note = table[2]
+        static let commande_client = table[3]
+        static let commande_produit = table[4]
     }
 
     public var date: String? {

@@ -122,14 +122,23 @@ public class Produit: NSManagedObject {
         public static let produit_commande = "produit_commande"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let attribute = Produit.slot(forKey: "attribute")
-        static let attribute1 = Produit.slot(forKey: "attribute1")
-        static let id = Produit.slot(forKey: "id")
-        static let prix = Produit.slot(forKey: "prix")
-        static let reference = Produit.slot(forKey: "reference")
-        static let produit_commande = Produit.slot(forKey: "produit_commande")
+        private static let table = SlotTable([
+            "attribute",
+            "attribute1",
+            "id",
+            "prix",
+            "reference",
+            "produit_commande",
+        ])
+        static let attribute = table[0]
+        static let attribute1 = table[1]
+        static let id = table[2]
+        static let prix = table[3]
+        static let reference = table[4]
+        static let produit_commande = table[5]
     }
 
     public var attribute: CustomClass? {

@@ -101,15 +101,25 @@ public class Car: NSManagedObject {
         public static let owner = "owner"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let color = Car.slot(forKey: "color")
-        static let currentDrivingSpeed = Car.slot(forKey: "currentDrivingSpeed")
-        static let maker = Car.slot(forKey: "maker")
-        static let markedForDeletionAsOf = Car.slot(forKey: "markedForDeletionAsOf")
-        static let model = Car.slot(forKey: "model")
-        static let numberPlate = Car.slot(forKey: "numberPlate")
-        static let owner = Car.slot(forKey: "owner")
+        private static let table = SlotTable([
+            "color",
+            "currentDrivingSpeed",
+            "maker",
+            "markedForDeletionAsOf",
+            "model",
+            "numberPlate",
+            "owner",
+        ])
+        static let color = table[0]
+        static let currentDrivingSpeed = table[1]
+        static let maker = table[2]
+        static let markedForDeletionAsOf = table[3]
+        static let model = table[4]
+        static let numberPlate = table[5]
+        static let owner = table[6]
     }
 
     public var color: Color? {

@@ -83,9 +83,13 @@ public class ExpensiveSportCar: SportCar {
         public static let owner = "owner"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let isLimitedEdition = ExpensiveSportCar.slot(forKey: "isLimitedEdition")
+        private static let table = SlotTable([
+            "isLimitedEdition",
+        ])
+        static let isLimitedEdition = table[0]
     }
 
     public var isLimitedEdition: Bool? {

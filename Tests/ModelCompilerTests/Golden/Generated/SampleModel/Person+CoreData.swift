@@ -90,14 +90,23 @@ public class Person: NSManagedObject {
         public static let cars = "cars"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let firstName = Person.slot(forKey: "firstName")
-        static let id = Person.slot(forKey: "id")
-        static let isDriving = Person.slot(forKey: "isDriving")
-        static let lastName = Person.slot(forKey: "lastName")
-        static let updatedAt = Person.slot(forKey: "updatedAt")
-        static let cars = Person.slot(forKey: "cars")
+        private static let table = SlotTable([
+            "firstName",
+            "id",
+            "isDriving",
+            "lastName",
+            "updatedAt",
+            "cars",
+        ])
+        static let firstName = table[0]
+        static let id = table[1]
+        static let isDriving = table[2]
+        static let lastName = table[3]
+        static let updatedAt = table[4]
+        static let cars = table[5]
     }
 
     public var firstName: String? {

@@ -68,8 +68,11 @@ public class SportCar: Car {
         public static let owner = "owner"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
+        private static let table = SlotTable([
+        ])
     }
 
     override public class func keyPathString(for keyPath: AnyKeyPath) -> String? {

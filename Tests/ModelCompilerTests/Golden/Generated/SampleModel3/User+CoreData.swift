@@ -61,10 +61,15 @@ package class User: NSManagedObject {
         package static let petName = "petName"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let name = User.slot(forKey: "name")
-        static let petName = User.slot(forKey: "petName")
+        private static let table = SlotTable([
+            "name",
+            "petName",
+        ])
+        static let name = table[0]
+        static let petName = table[1]
     }
 
     package var name: String {

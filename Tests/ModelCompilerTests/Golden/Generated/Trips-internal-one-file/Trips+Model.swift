@@ -328,18 +328,31 @@ internal class Trip: NSManagedObject {
         internal static let tags = "tags"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let id = Trip.slot(forKey: "id")
-        static let name = Trip.slot(forKey: "name")
-        static let startDate = Trip.slot(forKey: "startDate")
-        static let endDate = Trip.slot(forKey: "endDate")
-        static let isFavorite = Trip.slot(forKey: "isFavorite")
-        static let rating = Trip.slot(forKey: "rating")
-        static let status = Trip.slot(forKey: "status")
-        static let stopCount = Trip.slot(forKey: "stopCount")
-        static let stops = Trip.slot(forKey: "stops")
-        static let tags = Trip.slot(forKey: "tags")
+        private static let table = SlotTable([
+            "id",
+            "name",
+            "startDate",
+            "endDate",
+            "isFavorite",
+            "rating",
+            "status",
+            "stopCount",
+            "stops",
+            "tags",
+        ])
+        static let id = table[0]
+        static let name = table[1]
+        static let startDate = table[2]
+        static let endDate = table[3]
+        static let isFavorite = table[4]
+        static let rating = table[5]
+        static let status = table[6]
+        static let stopCount = table[7]
+        static let stops = table[8]
+        static let tags = table[9]
     }
 
     internal var id: UUID {
@@ -522,13 +535,21 @@ internal class Stop: NSManagedObject {
         internal static let trip = "trip"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let name = Stop.slot(forKey: "name")
-        static let arrival = Stop.slot(forKey: "arrival")
-        static let notes = Stop.slot(forKey: "notes")
-        static let location = Stop.slot(forKey: "location")
-        static let trip = Stop.slot(forKey: "trip")
+        private static let table = SlotTable([
+            "name",
+            "arrival",
+            "notes",
+            "location",
+            "trip",
+        ])
+        static let name = table[0]
+        static let arrival = table[1]
+        static let notes = table[2]
+        static let location = table[3]
+        static let trip = table[4]
     }
 
     internal var name: String {
@@ -592,11 +613,17 @@ internal class Tag: NSManagedObject {
         internal static let trips = "trips"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let name = Tag.slot(forKey: "name")
-        static let color = Tag.slot(forKey: "color")
-        static let trips = Tag.slot(forKey: "trips")
+        private static let table = SlotTable([
+            "name",
+            "color",
+            "trips",
+        ])
+        static let name = table[0]
+        static let color = table[1]
+        static let trips = table[2]
     }
 
     internal var name: String {

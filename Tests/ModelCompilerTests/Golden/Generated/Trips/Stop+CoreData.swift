@@ -84,13 +84,21 @@ public class Stop: NSManagedObject {
         public static let trip = "trip"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let name = Stop.slot(forKey: "name")
-        static let arrival = Stop.slot(forKey: "arrival")
-        static let notes = Stop.slot(forKey: "notes")
-        static let location = Stop.slot(forKey: "location")
-        static let trip = Stop.slot(forKey: "trip")
+        private static let table = SlotTable([
+            "name",
+            "arrival",
+            "notes",
+            "location",
+            "trip",
+        ])
+        static let name = table[0]
+        static let arrival = table[1]
+        static let notes = table[2]
+        static let location = table[3]
+        static let trip = table[4]
     }
 
     public var name: String {

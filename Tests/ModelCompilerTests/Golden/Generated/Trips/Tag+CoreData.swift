@@ -81,11 +81,17 @@ public class Tag: NSManagedObject {
         public static let trips = "trips"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let name = Tag.slot(forKey: "name")
-        static let color = Tag.slot(forKey: "color")
-        static let trips = Tag.slot(forKey: "trips")
+        private static let table = SlotTable([
+            "name",
+            "color",
+            "trips",
+        ])
+        static let name = table[0]
+        static let color = table[1]
+        static let trips = table[2]
     }
 
     public var name: String {

@@ -90,11 +90,17 @@ public class Sheet: NSManagedObject {
         public static let selection = "selection"
     }
 
-    /// The storage slots of the properties this class declares, looked up once.
+    /// The storage slots of the properties this class declares, resolved once per entity whose
+    /// objects use them (a sub-entity, another version of the model).
     private enum Slots {
-        static let cachedLayout = Sheet.slot(forKey: "cachedLayout")
-        static let name = Sheet.slot(forKey: "name")
-        static let selection = Sheet.slot(forKey: "selection")
+        private static let table = SlotTable([
+            "cachedLayout",
+            "name",
+            "selection",
+        ])
+        static let cachedLayout = table[0]
+        static let name = table[1]
+        static let selection = table[2]
     }
 
     /// Undefined in the model: a transient value of any type.
