@@ -28,9 +28,9 @@ enum RuntimeWork {
     }
 
     /// A context on a new coordinator with the SQLite store at `url` (created when missing).
-    static func context(model: NSManagedObjectModel, url: URL) throws -> NSManagedObjectContext {
+    static func context(model: NSManagedObjectModel, url: URL, options: [AnyHashable: Any]? = nil) throws -> NSManagedObjectContext {
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
-        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+        try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: options)
         let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
         context.persistentStoreCoordinator = coordinator
         return context

@@ -52,12 +52,18 @@ func batchInsertPhases(_ count: Int) throws -> [Report.Row] {
     defer { try? FileManager.default.removeItem(at: folder) }
     let model = RuntimeWork.model()
     var rows: [Report.Row] = []
-    for (name, work) in [("dictionary handler", BatchWork.insertWithDictionaryHandler), ("by position", BatchWork.insertByPosition)] {
+    // The last form again into a store with persistent history tracking (one history change
+    // per row, recorded in the same transaction), against the same floor.
+    let forms: [(String, (Int, NSManagedObjectContext) throws -> Int, [AnyHashable: Any]?)] = [
+        ("dictionary handler", BatchWork.insertWithDictionaryHandler, nil), ("by position", BatchWork.insertByPosition, nil),
+        ("by position, history on", BatchWork.insertByPosition, [NSPersistentHistoryTrackingKey: true]),
+    ]
+    for (name, work, options) in forms {
         let floorURL = folder.appendingPathComponent("Floor-\(rows.count).sqlite")
         let runtimeURL = folder.appendingPathComponent("Batch-\(rows.count).sqlite")
         _ = try RuntimeWork.context(model: model, url: floorURL)
         let floor = try SQLiteFloor(url: floorURL)
-        let context = try RuntimeWork.context(model: model, url: runtimeURL)
+        let context = try RuntimeWork.context(model: model, url: runtimeURL, options: options)
         let measuredFloor = try Figure.measure { try floor.insert(count) }
         let measuredRuntime = try Figure.measure { try work(count, context) }
         rows.append(

@@ -21,38 +21,20 @@ struct ModelgenCommandPlugin: CommandPlugin {
             // Read the folder itself: a target without the build plugin excludes its model files.
             let enumerator = FileManager.default.enumerator(at: target.directoryURL, includingPropertiesForKeys: nil)
             let files = (enumerator?.allObjects as? [URL] ?? []).filter { !$0.pathComponents.contains(".build") }
-            let models = Self.models(in: files)
+            // Found as the build plugin finds them (`ModelBuildPlan.swift` is the same file).
+            let models = ModelBuildPlan.models(in: files)
             // Only the first model declares the module-wide query typealiases (see ModelgenPlugin).
             for (position, model) in models.enumerated() {
-                let configuration = target.directoryURL.appendingPathComponent("modelgen.yaml")
-                let extra =
-                    FileManager.default.fileExists(atPath: configuration.path)
-                        && !FileManager.default.fileExists(
-                            atPath: model.deletingLastPathComponent().appendingPathComponent("modelgen.yaml").path)
-                    ? ["--config", configuration.path] : []
+                let extra = ModelBuildPlan.configuration(for: model, targetDirectory: target.directoryURL).arguments
                 let aliases = position > 0 ? ["--no-query-typealiases"] : []
                 try run(
                     tool,
-                    ["generate", model.path, "--output", target.directoryURL.appendingPathComponent("Generated").path] + extra + aliases)
-                try run(tool, ["compile", model.path, "--output", target.directoryURL.path] + extra)
-                let name = model.lastPathComponent.replacingOccurrences(of: ".model.yaml", with: "").replacingOccurrences(
-                    of: ".modeld", with: "")
-                print("\(target.name): generated the sources and \(name).momd of model \(name)")
+                    ["generate", model.url.path, "--output", target.directoryURL.appendingPathComponent("Generated").path] + extra
+                        + aliases)
+                try run(tool, ["compile", model.url.path, "--output", target.directoryURL.path] + extra)
+                print("\(target.name): generated the sources and \(model.name).momd of model \(model.name)")
             }
         }
-    }
-
-    static func models(in files: [URL]) -> [URL] {
-        var result: Set<String> = []
-        for file in files {
-            let components = file.pathComponents
-            if let index = components.lastIndex(where: { $0.hasSuffix(".modeld") }) {
-                result.insert(components[...index].joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
-            } else if file.lastPathComponent.hasSuffix(".model.yaml") {
-                result.insert(file.standardizedFileURL.path)
-            }
-        }
-        return result.sorted().map { URL(fileURLWithPath: $0) }
     }
 
     func run(_ tool: URL, _ arguments: [String]) throws {

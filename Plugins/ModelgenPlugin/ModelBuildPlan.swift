@@ -1,8 +1,9 @@
 import Foundation
 
-/// What the build plugin runs for a target's models, worked out from the target's files alone
-/// (no `PackagePlugin` types, so the tests compile this file too): one `modelgen build` per
-/// model. Only the first model by path declares the module-wide query typealiases
+/// How both plugins find a target's models and what the build plugin runs for them, worked out
+/// from the target's files alone (no `PackagePlugin` types, so the tests compile this file too):
+/// one `modelgen build` per model. The command plugin compiles this same file through a symbolic
+/// link (see `Plugins/README.md`). Only the first model by path declares the module-wide query typealiases
 /// (`NSPredicate`, `NSSortDescriptor`… on Linux); the others get `--no-query-typealiases`, so a
 /// target with several models compiles without duplicate declarations.
 enum ModelBuildPlan {
@@ -37,23 +38,27 @@ enum ModelBuildPlan {
         return (singles + folders.values).sorted { $0.url.path < $1.url.path }
     }
 
+    /// `--config <target>/modelgen.yaml` when the target folder has a configuration and the
+    /// model has none beside it (a configuration beside the model is found by modelgen itself),
+    /// with the configuration file the command reads, if any.
+    static func configuration(for model: ModelSource, targetDirectory: URL) -> (arguments: [String], input: URL?) {
+        let beside = model.url.deletingLastPathComponent().appendingPathComponent("modelgen.yaml")
+        if FileManager.default.fileExists(atPath: beside.path) { return ([], beside) }
+        let targetConfiguration = targetDirectory.appendingPathComponent("modelgen.yaml")
+        guard FileManager.default.fileExists(atPath: targetConfiguration.path) else { return ([], nil) }
+        return (["--config", targetConfiguration.path], targetConfiguration)
+    }
+
     /// `modelBundle` is passed as `--model-bundle`: `module` in a package target, `main` in an
     /// Xcode project's app.
     static func steps(files: [URL], targetDirectory: URL, workDirectory: URL, tool: URL, modelBundle: String) -> [Step] {
-        let targetConfiguration = targetDirectory.appendingPathComponent("modelgen.yaml")
-        let hasTargetConfiguration = FileManager.default.fileExists(atPath: targetConfiguration.path)
-        return models(in: files).enumerated().map { position, model in
+        models(in: files).enumerated().map { position, model in
             let output = workDirectory.appendingPathComponent(model.name)
+            let configuration = configuration(for: model, targetDirectory: targetDirectory)
             var arguments = ["build", model.url.path, "--output", output.path, "--model-bundle", modelBundle]
             if position > 0 { arguments.append("--no-query-typealiases") }
-            var inputs = model.inputs + [tool]
-            let beside = model.url.deletingLastPathComponent().appendingPathComponent("modelgen.yaml")
-            if FileManager.default.fileExists(atPath: beside.path) {
-                inputs.append(beside)
-            } else if hasTargetConfiguration {
-                arguments += ["--config", targetConfiguration.path]
-                inputs.append(targetConfiguration)
-            }
+            arguments += configuration.arguments
+            let inputs = model.inputs + [tool] + (configuration.input.map { [$0] } ?? [])
             return Step(
                 displayName: "Compiling Core Data model \(model.name)", arguments: arguments, inputs: inputs,
                 outputs: [output.appendingPathComponent("\(model.name)+Model.swift"), output.appendingPathComponent("\(model.name).momd")])

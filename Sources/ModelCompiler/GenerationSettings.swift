@@ -63,7 +63,9 @@ struct GenerationSettings {
         }
         if let folder = overrides.templatesFolder ?? templatesFolder {
             switch TemplateFolder.read(folder) {
-            case .success(let templates): settings.options.templateOverrides = templates
+            case .success(let templates):
+                settings.options.templateOverrides = templates
+                settings.options.templatesFolder = folder
             case .failure(let failure):
                 diagnostics.error(failure.message, at: .file(folder))
                 valid = false

@@ -225,11 +225,15 @@ public enum Pipeline {
 
     static func generateSwift(_ model: Model, options: SwiftGenerator.Options, diagnostics: DiagnosticCollector) -> [OutputFile]? {
         do {
-            return try SwiftGenerator.generate(model, options: options).map { OutputFile(path: $0.name, text: $0.contents) }
+            var warnings: [Diagnostic] = []
+            defer { diagnostics.append(contentsOf: warnings) }
+            return try SwiftGenerator.generate(model, options: options, warnings: &warnings).map {
+                OutputFile(path: $0.name, text: $0.contents)
+            }
         } catch {
             switch error {
             case .names(let problems): diagnostics.append(contentsOf: problems)
-            case .template(let failure): diagnostics.error(failure.message, at: .file("\(failure.template).mustache"))
+            case .template(let failure): diagnostics.error(failure.message, at: failure.location)
             }
             return nil
         }

@@ -6,14 +6,28 @@ public struct MustacheError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String { "line \(line): \(message)" }
 }
 
+/// Where a tag starts in its template: 1-based line and column (the column counted in Unicode
+/// scalars, as compilers count it).
+public struct MustacheLocation: Hashable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
 /// A compiled Mustache template (the Mustache specification v1.4: interpolation, sections,
 /// inverted sections, comments, partials, set delimiters, standalone-line rules).
 public struct MustacheTemplate: Sendable {
     indirect enum Node: Sendable {
         case text(String)
-        case variable(String, escaped: Bool)
-        case section(String, [Node], inverted: Bool)
-        case partial(String, indentation: String)
+        case variable(String, escaped: Bool, at: MustacheLocation)
+        case section(String, [Node], inverted: Bool, at: MustacheLocation)
+        case partial(String, indentation: String, at: MustacheLocation)
     }
 
     let nodes: [Node]
@@ -26,13 +40,13 @@ public struct MustacheTemplate: Sendable {
     /// Renders with `context` as the root of the context stack. `partials` supplies the source
     /// of a partial by name; a missing partial renders as nothing, as the specification asks.
     public func render(_ context: MustacheValue, partials: [String: String] = [:]) throws(MustacheError) -> String {
-        try render(context, cache: PartialCache(sources: partials))
+        try render([context], cache: PartialCache(sources: partials))
     }
 
-    func render(_ context: MustacheValue, cache: PartialCache) throws(MustacheError) -> String {
+    func render(_ stack: [MustacheValue], cache: PartialCache) throws(MustacheError) -> String {
         let renderer = Renderer(partials: cache)
         var output = ""
-        try renderer.render(nodes, stack: [context], into: &output, depth: 0)
+        try renderer.render(nodes, stack: stack, into: &output, depth: 0)
         return output
     }
 }
@@ -40,17 +54,22 @@ public struct MustacheTemplate: Sendable {
 /// A set of named templates that render with each other as partials. Each template (and each
 /// indentation a partial is used at) is parsed once, however often it is rendered.
 public final class MustacheLibrary {
-    private let cache: PartialCache
+    let cache: PartialCache
 
     public init(sources: [String: String]) {
         cache = PartialCache(sources: sources)
     }
 
     public func render(_ name: String, _ context: MustacheValue) throws(MustacheError) -> String {
+        try render(name, stack: [context])
+    }
+
+    /// Renders with `stack` as the context stack, its last value on top (looked up first).
+    public func render(_ name: String, stack: [MustacheValue]) throws(MustacheError) -> String {
         guard let template = try cache.template(name, indentation: "") else {
             throw MustacheError(message: "no template named '\(name)'", line: 1)
         }
-        return try template.render(context, cache: cache)
+        return try template.render(stack, cache: cache)
     }
 }
 
@@ -93,14 +112,26 @@ private struct Parser {
     var closeDelimiter: [Unicode.Scalar] = Array("}}".unicodeScalars)
     /// Where the last tag ended: a tag is standalone only if no other tag shares its line.
     var lastTagEnd = -1
+    /// The offset of the first scalar of every line.
+    let lineStarts: [Int]
 
     init(source: [Unicode.Scalar]) {
         self.source = source
+        lineStarts = [0] + source.indices.filter { source[$0] == "\n" }.map { $0 + 1 }
     }
 
-    func line(at offset: Int) -> Int {
-        1 + source[..<min(offset, source.count)].reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+    func location(at offset: Int) -> MustacheLocation {
+        // The last line starting at or before `offset`.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return MustacheLocation(line: low + 1, column: offset - lineStarts[low] + 1)
     }
+
+    func line(at offset: Int) -> Int { location(at: offset).line }
 
     func matches(_ delimiter: [Unicode.Scalar], at offset: Int) -> Bool {
         guard offset + delimiter.count <= source.count else { return false }
@@ -187,7 +218,7 @@ private struct Parser {
             case "#", "^":
                 flush()
                 let children = try parse(section: (name, line(at: tagStart)))
-                nodes.append(.section(name, children, inverted: kind == "^"))
+                nodes.append(.section(name, children, inverted: kind == "^", at: location(at: tagStart)))
             case "/":
                 guard let section, section.name == name else {
                     throw MustacheError(message: "closing tag '\(name)' does not match an open section", line: line(at: tagStart))
@@ -196,13 +227,13 @@ private struct Parser {
                 return nodes
             case ">":
                 flush()
-                nodes.append(.partial(name, indentation: indentation))
+                nodes.append(.partial(name, indentation: indentation, at: location(at: tagStart)))
             case "&", "{":
                 flush()
-                nodes.append(.variable(name, escaped: false))
+                nodes.append(.variable(name, escaped: false, at: location(at: tagStart)))
             default:
                 flush()
-                nodes.append(.variable(name, escaped: true))
+                nodes.append(.variable(name, escaped: true, at: location(at: tagStart)))
             }
         }
         if let section { throw MustacheError(message: "section '\(section.name)' is never closed", line: section.line) }
@@ -254,10 +285,10 @@ private struct Renderer {
             switch node {
             case .text(let text):
                 output += text
-            case .variable(let name, let escaped):
+            case .variable(let name, let escaped, _):
                 let text = lookup(name, in: stack).text
                 output += escaped ? Self.escape(text) : text
-            case .section(let name, let children, let inverted):
+            case .section(let name, let children, let inverted, _):
                 let value = lookup(name, in: stack)
                 if inverted {
                     if value.isFalsey { try render(children, stack: stack, into: &output, depth: depth) }
@@ -268,7 +299,7 @@ private struct Renderer {
                         try render(children, stack: stack + [value], into: &output, depth: depth)
                     }
                 }
-            case .partial(let name, let indentation):
+            case .partial(let name, let indentation, _):
                 guard let template = try partials.template(name, indentation: indentation) else { continue }
                 try render(template.nodes, stack: stack, into: &output, depth: depth + 1)
             }

@@ -6,7 +6,8 @@ import Testing
 @testable import ModelCompiler
 
 /// `docs/Generation.md` lists the keys templates receive; custom templates are written from that
-/// list, so it must name exactly the keys the generator provides.
+/// list, so it must name exactly the keys of the declared context shape (`SwiftTemplateContext`),
+/// which is what strict rendering checks templates against.
 struct TemplateContextDocumentationTests {
     static let documentation = Fixtures.packageRoot.appendingPathComponent("docs/Generation.md")
 
@@ -25,31 +26,12 @@ struct TemplateContextDocumentationTests {
         return keys
     }
 
-    static func keys(of value: MustacheValue) -> Set<String> {
-        switch value {
-        case .object(let members): members.keys.reduce(into: Set(members.keys)) { $0.formUnion(keys(of: members[$1]!)) }
-        case .list(let items): items.reduce(into: []) { $0.formUnion(keys(of: $1)) }
-        default: []
+    /// Every key the declared context shape offers, at any level, for every template rendered
+    /// as a file.
+    static func providedKeys() -> Set<String> {
+        SwiftTemplateContext.fileShapes.values.reduce(into: []) { keys, stack in
+            for shape in stack { keys.formUnion(shape.allKeys) }
         }
-    }
-
-    /// Keys of every context the generator builds, over models using every feature (both layouts).
-    static func providedKeys() throws -> Set<String> {
-        var keys: Set<String> = []
-        for path in [
-            "Samples/Trips/Trips.modeld", "Tests/ModelCompilerTests/Golden/Models/Drawings.model.yaml",
-            "Tests/ModelCompilerTests/Golden/Models/Itinerary.modeld",
-            // A step that cannot be inferred and is not declared custom.
-            "Tests/Fixtures/coredata/wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld",
-        ] {
-            let model = try #require(Pipeline.load(Fixtures.packageRoot.appendingPathComponent(path).path).model)
-            for layout in [SwiftGenerator.Layout.entity, .model] {
-                var options = SwiftGenerator.Options()
-                options.layout = layout
-                for rendering in SwiftGenerator.renderings(model, options: options) { keys.formUnion(Self.keys(of: rendering.context)) }
-            }
-        }
-        return keys
     }
 
     @Test func everyDocumentedTemplateKeyIsInTheContext() throws {
@@ -58,7 +40,7 @@ struct TemplateContextDocumentationTests {
     }
 
     @Test func everyContextKeyIsDocumented() throws {
-        let undocumented = try Self.providedKeys().subtracting(Self.documentedKeys())
+        let undocumented = Self.providedKeys().subtracting(try Self.documentedKeys())
         #expect(undocumented.isEmpty, "provided but not documented in docs/Generation.md: \(undocumented.sorted())")
     }
 }

@@ -128,4 +128,30 @@ struct SQLFunctionTests {
         let connection = try StoreConnection()
         #expect(try connection.rows("SELECT 'ABC' = 'abc' COLLATE NSCollateNoCase") == [[.integer(1)]])
     }
+
+    @Test func historyTriggerFunctionsAreRegisteredSoATriggerCallingThemRuns() throws {
+        let connection = try StoreConnection()
+        // Without a model the mask is NULL; the union ORs blob masks and skips other values.
+        #expect(try connection.rows("SELECT NSPersistentHistoryBatchDeleteUpdateTrigger(3, 'name')").first?.first == .null)
+        #expect(
+            try connection.rows("SELECT NSPersistentHistoryBatchDeleteUpdateTriggerDataBlobOperator(x'8001', x'20', NULL)").first?.first
+                == .blob([0xA0, 0x01]))
+        #expect(try connection.rows("SELECT NSPersistentHistoryBatchDeleteUpdateTriggerDataBlobOperator(NULL)").first?.first == .null)
+        connection.setHistoryColumnMask { entity, names in entity == 3 ? [names.contains("owner") ? 0x40 : 0] : nil }
+        #expect(try connection.rows("SELECT NSPersistentHistoryBatchDeleteUpdateTrigger(3, 'owner')").first?.first == .blob([0x40]))
+        #expect(try connection.rows("SELECT NSPersistentHistoryBatchDeleteUpdateTrigger(9, 'owner')").first?.first == .null)
+        // A temporary trigger of the shape Core Data installs for a batch delete: the write runs.
+        try connection.execute(
+            """
+            CREATE TABLE ZITEM (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, ZOWNER INTEGER);
+            CREATE TEMP TABLE ZCHANGES (ZENTITYPK INTEGER, ZENTITY INTEGER, ZCOLUMNS BLOB, UNIQUE (ZENTITYPK, ZENTITY));
+            CREATE TEMPORARY TRIGGER ZQ_ZITEM_TRIGGER AFTER DELETE ON ZITEM FOR EACH ROW BEGIN
+              INSERT INTO ZCHANGES (ZENTITYPK, ZENTITY, ZCOLUMNS) SELECT OLD.ZOWNER, 3, NSPersistentHistoryBatchDeleteUpdateTrigger(3, 'owner')
+                ON CONFLICT (ZENTITYPK, ZENTITY) DO UPDATE SET ZCOLUMNS = NSPersistentHistoryBatchDeleteUpdateTriggerDataBlobOperator(ZCOLUMNS, excluded.ZCOLUMNS);
+            END;
+            INSERT INTO ZITEM VALUES (1, 3, 7), (2, 3, 7);
+            DELETE FROM ZITEM;
+            """)
+        #expect(try connection.rows("SELECT ZENTITYPK, ZCOLUMNS FROM ZCHANGES") == [[.integer(7), .blob([0x40])]])
+    }
 }

@@ -57,3 +57,28 @@ struct ModelBuildPlanTests {
         #expect(omitted.contains("public static func makeContainer("))
     }
 }
+
+/// `--config`: the target folder's `modelgen.yaml` is passed when the model has none beside it;
+/// one beside the model is left to modelgen to find. Both plugins use this.
+struct ModelBuildPlanConfigurationTests {
+    @Test func theTargetConfigurationIsPassedOnlyWhenNoneIsBesideTheModel() throws {
+        let target = try GenerateCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: target) }
+        let nested = target.appendingPathComponent("Nested")
+        let other = target.appendingPathComponent("Other")
+        for folder in [nested, other] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let files = [other.appendingPathComponent("Notes.model.yaml"), nested.appendingPathComponent("Trips.model.yaml")]
+        let models = ModelBuildPlan.models(in: files)
+        #expect(models.map { ModelBuildPlan.configuration(for: $0, targetDirectory: target).arguments } == [[], []])
+
+        let targetConfiguration = target.appendingPathComponent("modelgen.yaml")
+        try "access: internal\n".write(to: targetConfiguration, atomically: true, encoding: .utf8)
+        let beside = nested.appendingPathComponent("modelgen.yaml")
+        try "access: package\n".write(to: beside, atomically: true, encoding: .utf8)
+        let configurations = models.map { ModelBuildPlan.configuration(for: $0, targetDirectory: target) }
+        // Sorted by path: Nested/Trips.model.yaml, then Other/Notes.model.yaml.
+        #expect(configurations.map(\.arguments) == [[], ["--config", targetConfiguration.path]])
+        #expect(configurations.map(\.input?.lastPathComponent) == ["modelgen.yaml", "modelgen.yaml"])
+        #expect(configurations.map { $0.input?.deletingLastPathComponent().lastPathComponent } == ["Nested", target.lastPathComponent])
+    }
+}

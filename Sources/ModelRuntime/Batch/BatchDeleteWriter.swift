@@ -11,6 +11,8 @@ import ModelStore
 struct BatchDeleteWriter {
     let model: EngineModel
     let store: NSPersistentStore
+    /// The executing context, for a tracked store's history (nil records none).
+    var history: HistoryOrigin? = nil
     var connection: StoreConnection { store.engine.connection }
 
     /// A row: its entity number and key.
@@ -57,9 +59,20 @@ struct BatchDeleteWriter {
                         "The batch delete would leave \(key) of \(entity.name) p\(source.key) with destinations that deny its deletion.",
                         [NSValidationKeyErrorKey: key])
                 }
+                // Rows a nullify rule changes, with the inverse relationships that lose a member.
+                var updated: [Row: Set<String>] = [:]
                 for (source, slot, destination) in nullified where !seen.contains(destination) {
-                    try nullify(inverseOf: slot, in: model.entity(number: source.entity)!, pointingAt: source, from: destination)
+                    let entity = model.entity(number: source.entity)!
+                    try nullify(inverseOf: slot, in: entity, pointingAt: source, from: destination)
+                    if let inverse = entity.inverseSlots[slot], let destinationEntity = model.entity(number: destination.entity),
+                        inverse < destinationEntity.properties.count
+                    {
+                        updated[destination, default: []].insert(destinationEntity.properties[inverse].name)
+                    }
                 }
+                try HistoryBatchRecorder(store: store, origin: history)?.recordDelete(
+                    model: model, deleted: deleted.map { ($0.entity, $0.key) },
+                    updated: updated.map { (row: ($0.key.entity, $0.key.key), names: $0.value) })
                 for row in deleted { try delete(row) }
                 return deleted
             }

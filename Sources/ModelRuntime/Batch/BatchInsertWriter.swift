@@ -47,6 +47,8 @@ struct BatchInsertWriter {
     let entity: EngineEntity
     let store: NSPersistentStore
     let mergeType: NSMergePolicyType
+    /// The executing context, for a tracked store's history (nil records none).
+    var history: HistoryOrigin? = nil
     var connection: StoreConnection { store.engine.connection }
 
     /// The IDs of the rows written (when `collectIDs`) and their number.
@@ -57,9 +59,15 @@ struct BatchInsertWriter {
         guard !store.isReadOnly else { throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only") }
         return try SQLiteStoreEngine.wrap {
             try connection.transaction(.immediate) {
+                let recorder = HistoryBatchRecorder(store: store, origin: history)
                 var state = try State(writer: self, collectIDs: collectIDs)
+                state.collectsUpserts = recorder != nil
                 try forEachRow(of: request) { values in try state.write(&values) }
                 try state.finish()
+                try recorder?.recordInsert(
+                    entity: entity, keys: state.nextKey > state.firstKey ? state.firstKey...(state.nextKey - 1) : nil,
+                    upserted: state.upserted.filter { $0.key < state.firstKey },
+                    written: Set(entity.writtenColumns.map { entity.properties[$0.slot].name }))
                 return (state.ids, state.count)
             }
         }
@@ -126,6 +134,9 @@ struct BatchInsertWriter {
         var nextKey: Int64
         var ids: [NSManagedObjectID] = []
         var count = 0
+        /// Stored rows an upsert updated (collected for history only).
+        var collectsUpserts = false
+        var upserted: [(key: Int64, entity: Int)] = []
         /// Per written column: its attribute's default, and whether a value is required.
         let defaults: [(slot: Int, value: Any)]
         let required: [Int]
@@ -180,6 +191,7 @@ struct BatchInsertWriter {
                     update.bind(existing.key, at: Int32(entity.writtenColumns.count + 1))
                     defer { update.reset() }
                     try update.step()
+                    if collectsUpserts { upserted.append(existing) }
                 }
                 count += 1
                 if collectIDs { ids.append(writer.objectID(key: existing.key, entityNumber: existing.entity)) }

@@ -11,6 +11,8 @@ import ModelStore
 struct BatchUpdateWriter {
     let entity: EngineEntity
     let store: NSPersistentStore
+    /// The executing context, for a tracked store's history (nil records none).
+    var history: HistoryOrigin? = nil
     var connection: StoreConnection { store.engine.connection }
 
     /// A value's SQL and the binders of its parameters, in order.
@@ -51,6 +53,8 @@ struct BatchUpdateWriter {
                 select.bind(selection.bindings)
                 while try select.step() { rows.append((Int(select.int64(at: entityColumn)), select.int64(at: keyColumn))) }
                 select.reset()
+                try HistoryBatchRecorder(store: store, origin: history)?.recordUpdate(
+                    selection: selection, count: rows.count, names: assignments.map(\.name))
                 let update = try connection.cachedStatement(sql)
                 defer { update.reset() }
                 // `reset()` clears the bindings too: bind every row's parameters anew.
@@ -72,7 +76,7 @@ struct BatchUpdateWriter {
     }
 
     /// The columns to set and their values, by property name (for a deterministic statement).
-    private func assignments(_ properties: [AnyHashable: Any]) throws -> [(column: String, term: Term)] {
+    private func assignments(_ properties: [AnyHashable: Any]) throws -> [(name: String, column: String, term: Term)] {
         var result: [(name: String, column: String, term: Term)] = []
         for (key, value) in properties {
             let name = (key.base as? String) ?? (key.base as? NSPropertyDescription)?.name ?? "\(key.base)"
@@ -94,7 +98,7 @@ struct BatchUpdateWriter {
             }
             result.append((name, entity.table.columns[Int(column)].name, term))
         }
-        return result.sorted { $0.name < $1.name }.map { ($0.column, $0.term) }
+        return result.sorted { $0.name < $1.name }
     }
 
     private func term(_ expression: NSExpression) throws -> Term {

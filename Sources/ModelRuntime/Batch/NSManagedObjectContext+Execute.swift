@@ -5,7 +5,8 @@ import ModelStore
 extension NSManagedObjectContext {
     /// Runs a store request (`execute(_:)`): a persistent-history request
     /// (`NSPersistentHistoryChangeRequest`), or a batch insert, delete or update request. Batch
-    /// changes are made in SQL without objects and are not merged into any context: pass the
+    /// changes are made in SQL without objects (recorded in a tracked store's history with this
+    /// context's `transactionAuthor` and `name`) and are not merged into any context: pass the
     /// result's object IDs to ``mergeChanges(fromRemoteContextSave:into:)`` (`NSInsertedObjectsKey`,
     /// `NSUpdatedObjectsKey`, `NSDeletedObjectsKey` or the `…ObjectIDsKey`s), as with Core Data.
     @discardableResult
@@ -14,6 +15,7 @@ extension NSManagedObjectContext {
         guard let coordinator = persistentStoreCoordinator else {
             throw CoreDataError.make(NSCoreDataError, "The context has no persistent store coordinator")
         }
+        let origin = HistoryOrigin(author: transactionAuthor, contextName: name)
         switch request {
         case let history as NSPersistentHistoryChangeRequest:
             return try coordinator.execute(history)
@@ -21,7 +23,7 @@ extension NSManagedObjectContext {
             let entity = try batchEntity(insert.entity, name: insert.entityName, coordinator: coordinator)
             let store = try batchStore(for: entity, request: request, coordinator: coordinator)
             let written = try coordinator.locked {
-                try BatchInsertWriter(entity: entity, store: store, mergeType: mergeType).run(
+                try BatchInsertWriter(entity: entity, store: store, mergeType: mergeType, history: origin).run(
                     insert, collectIDs: insert.resultType == .objectIDs)
             }
             switch insert.resultType {
@@ -49,7 +51,7 @@ extension NSManagedObjectContext {
                 }
             }
             let deleted = try coordinator.locked {
-                try BatchDeleteWriter(model: model, store: store).run {
+                try BatchDeleteWriter(model: model, store: store, history: origin).run {
                     if let requested { return requested }
                     let plan = try FetchPlan(request: fetch, entity: entity, selection: .objectIDs, paged: true)
                     let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
@@ -78,7 +80,7 @@ extension NSManagedObjectContext {
         case let update as NSBatchUpdateRequest:
             let entity = try batchEntity(update.entity, name: update.entityName, coordinator: coordinator)
             let store = try batchStore(for: entity, request: request, coordinator: coordinator)
-            let rows = try coordinator.locked { try BatchUpdateWriter(entity: entity, store: store).run(update) }
+            let rows = try coordinator.locked { try BatchUpdateWriter(entity: entity, store: store, history: origin).run(update) }
             switch update.resultType {
             case .statusOnlyResultType: return NSBatchUpdateResult(result: true, resultType: .statusOnlyResultType)
             case .updatedObjectsCountResultType: return NSBatchUpdateResult(result: rows.count, resultType: .updatedObjectsCountResultType)

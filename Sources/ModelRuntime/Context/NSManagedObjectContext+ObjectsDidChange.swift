@@ -29,6 +29,11 @@ extension NSManagedObjectContext {
         var updatedNow: Set<NSManagedObject> = []
         var deletedNow: Set<NSManagedObject> = []
         var next = ProcessedChanges()
+        // Sized once: a save of many new objects would otherwise grow each table step by step.
+        next.inserted.reserveCapacity(inserted.count)
+        next.insertedObjects.reserveCapacity(inserted.count)
+        next.valueStorage.reserveCapacity(inserted.count + changed.count)
+        if inserted.count > last.inserted.count { insertedNow.reserveCapacity(inserted.count - last.inserted.count) }
         for (key, object) in inserted {
             next.inserted.insert(key)
             next.insertedObjects[key] = object
@@ -71,6 +76,21 @@ extension NSManagedObjectContext {
         processedChanges = ProcessedChanges()
         NotificationCenter.default.post(
             name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [NSInvalidatedAllObjectsKey: ids])
+    }
+
+    /// After `rollback()`: the discarded inserted objects that were reported inserted are
+    /// reported deleted, and the restored objects refreshed (`NSRefreshedObjectsKey`), so
+    /// observers such as a fetched-results controller see the rolled-back state.
+    func postRolledBack(discarded: [NSManagedObject], restored: [NSManagedObject]) {
+        let last = processedChanges
+        processedChanges = ProcessedChanges()
+        let deleted = Set(discarded.filter { last.inserted.contains(ObjectIdentifier($0)) })
+        let refreshed = Set(restored.filter { $0.managedObjectContext === self })
+        guard !deleted.isEmpty || !refreshed.isEmpty else { return }
+        var info: [AnyHashable: Any] = [:]
+        if !deleted.isEmpty { info[NSDeletedObjectsKey] = deleted }
+        if !refreshed.isEmpty { info[NSRefreshedObjectsKey] = refreshed }
+        NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: info)
     }
 
     /// Runs a `perform` block as Core Data runs a user event: the block, then

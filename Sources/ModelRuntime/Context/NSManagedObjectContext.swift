@@ -391,12 +391,14 @@ open class NSManagedObjectContext: NSObject {
     /// Discards every unsaved change.
     open func rollback() {
         checkQueue()
+        let discarded = Array(inserted.values)
+        let touched = Array(changed.values) + Array(deleted.values)
+        defer { postRolledBack(discarded: discarded, restored: touched) }
         for object in inserted.values {
             if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
             object.context = nil
             object.insertedFlag = false
         }
-        let touched = Array(changed.values) + Array(deleted.values)
         inserted.removeAll()
         deleted.removeAll()
         changed.removeAll()

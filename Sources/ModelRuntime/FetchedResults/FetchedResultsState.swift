@@ -15,7 +15,13 @@ final class FetchedResultsState {
     let context: NSManagedObjectContext
     let sectionNameKeyPath: String?
     /// Runs the controller's fetch request (as it is now).
-    let fetch: () throws -> [AnyObject]
+    private let fetchRequest: () throws -> [AnyObject]
+    /// Whether and how changes apply in memory, for the request as it is now.
+    private let inMemoryPlan: () -> FetchedResultsInMemory?
+    /// The plan made by the last `performFetch()`.
+    private var inMemory: FetchedResultsInMemory?
+    /// How many times the controller fetched from the context (observable in tests).
+    private(set) var fetchCount = 0
     /// The controller's `sectionIndexTitle(forSectionName:)`, which a subclass may override.
     var ownIndexTitle: (String) -> String? = FetchedResultsState.defaultIndexTitle
 
@@ -37,10 +43,19 @@ final class FetchedResultsState {
     weak var delegateView: NSFetchedResultsController<NSFetchRequestResult>?
     private var observers: [NSObjectProtocol] = []
 
-    init(context: NSManagedObjectContext, sectionNameKeyPath: String?, fetch: @escaping () throws -> [AnyObject]) {
+    init(
+        context: NSManagedObjectContext, sectionNameKeyPath: String?, inMemory: @escaping () -> FetchedResultsInMemory? = { nil },
+        fetch: @escaping () throws -> [AnyObject]
+    ) {
         self.context = context
         self.sectionNameKeyPath = sectionNameKeyPath
-        self.fetch = fetch
+        inMemoryPlan = inMemory
+        fetchRequest = fetch
+    }
+
+    private func fetch() throws -> [AnyObject] {
+        fetchCount += 1
+        return try fetchRequest()
     }
 
     deinit {
@@ -62,6 +77,7 @@ final class FetchedResultsState {
                 "The fetched object at index \(index) has an out of order section name '\(name)'. Objects must be sorted by section name")
         }
         install(grouped.sections)
+        inMemory = inMemoryPlan()
         updateObservation()
     }
 
@@ -159,16 +175,25 @@ final class FetchedResultsState {
                 notification in box.state?.contextDidChange(notification.userInfo ?? [:])
             },
             NotificationCenter.default.addObserver(forName: .NSManagedObjectContextDidSave, object: context, queue: nil) { _ in
-                box.state?.contextDidChange([:])
+                box.state?.contextDidSave()
             },
         ]
     }
 
-    /// Fetches again and reports the difference to the delegate.
+    /// A save of the context: changes already reported (a save processes pending changes
+    /// first) leave results of managed objects as they are; object IDs change on a save, and
+    /// requests the controller cannot follow in memory fetch again.
+    private func contextDidSave() {
+        if inMemory == nil { contextDidChange([:]) }
+    }
+
+    /// Applies the changes to the results (in memory when the request allows it and the change
+    /// set is small, else by fetching again) and reports the difference to the delegate.
     func contextDidChange(_ info: [AnyHashable: Any]) {
         guard let oldSections = sections, let delegate, let view = delegateView else { return }
         if info[NSInvalidatedAllObjectsKey] != nil { return invalidate() }
-        guard let fetched = try? fetch() else { return }
+        let applied = info.isEmpty ? nil : inMemory?.apply(info, to: objects ?? [])
+        guard let fetched = applied ?? (try? fetch()) else { return }
         let newSections = group(fetched).sections
         var updated: Set<ObjectIdentifier> = []
         for key in [NSUpdatedObjectsKey, NSRefreshedObjectsKey] {

@@ -6,8 +6,10 @@ import Foundation
 ///
 /// Without a delegate the results stay as `performFetch()` left them; with one, every
 /// `NSManagedObjectContextObjectsDidChange` of the context (its processed changes, merges,
-/// saves of child contexts) and every save of the context fetches again and reports the
-/// difference. After the context's `reset()` the results are gone until `performFetch()`.
+/// saves of child contexts, rollbacks) updates the results — in memory when the request reads
+/// only the entity's own attributes and the change set is small, else by fetching again — and
+/// reports the difference. After the context's `reset()` the results are gone until
+/// `performFetch()`.
 /// The delegate receives an `NSFetchedResultsController<NSFetchRequestResult>` that shares
 /// this controller's results (`isEqual(_:)` holds between them; `===` only when `ResultType`
 /// is `NSFetchRequestResult`).
@@ -28,9 +30,10 @@ open class NSFetchedResultsController<ResultType>: NSObject {
         managedObjectContext = context
         self.sectionNameKeyPath = sectionNameKeyPath
         cacheName = name
-        state = FetchedResultsState(context: context, sectionNameKeyPath: sectionNameKeyPath) {
-            try context.fetch(fetchRequest).map { $0 as AnyObject }
-        }
+        state = FetchedResultsState(
+            context: context, sectionNameKeyPath: sectionNameKeyPath,
+            inMemory: { FetchedResultsInMemory(request: fetchRequest, context: context, sectionNameKeyPath: sectionNameKeyPath) },
+            fetch: { try context.fetch(fetchRequest).map { $0 as AnyObject } })
         super.init()
         if let view = self as? NSFetchedResultsController<NSFetchRequestResult> {
             state.delegateView = view

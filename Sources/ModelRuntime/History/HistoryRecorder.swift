@@ -38,6 +38,17 @@ struct HistoryRecorder {
     static var bundleID: String { Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName }
 
     private func write(author: String?, contextName: String?, changes: [(type: Int64, object: NSManagedObject)]) throws {
+        let transaction = try writeTransaction(author: author, contextName: contextName)
+        guard !changes.isEmpty else { return }
+        var key = try reserve(changes.count, entity: HistorySchema.changeEntity)
+        for change in changes {
+            try writeChange(key: key, transaction: transaction, type: change.type, object: change.object)
+            key += 1
+        }
+    }
+
+    /// Writes the `ATRANSACTION` row of one save or batch request; returns its key.
+    func writeTransaction(author: String?, contextName: String?) throws -> Int64 {
         let processID = String(ProcessInfo.processInfo.processIdentifier)
         let strings = [author, Self.bundleID, contextName, processID]
         let keys = try strings.map { try $0.map(intern) }
@@ -56,12 +67,7 @@ struct HistoryRecorder {
             if let string { statement.bind(string, at: Int32(8 + offset)) } else { statement.bindNull(at: Int32(8 + offset)) }
         }
         _ = try statement.step()
-        guard !changes.isEmpty else { return }
-        var key = try reserve(changes.count, entity: HistorySchema.changeEntity)
-        for change in changes {
-            try writeChange(key: key, transaction: transaction, type: change.type, object: change.object)
-            key += 1
-        }
+        return transaction
     }
 
     private func writeChange(key: Int64, transaction: Int64, type: Int64, object: NSManagedObject) throws {
@@ -94,9 +100,14 @@ struct HistoryRecorder {
     /// `ZCOLUMNS`: bit *n* (from the most significant bit of byte 0) set when the *n*-th of the
     /// entity's non-transient properties, sorted by name, changed.
     static func columnBits(of object: NSManagedObject) -> [UInt8] {
-        let properties = HistorySchema.columnProperties(of: object.engine)
+        columnBits(of: object.engine) { object.isChanged($0.slot) }
+    }
+
+    /// `ZCOLUMNS` of `entity` with the bits of the properties `isSet` accepts.
+    static func columnBits(of entity: EngineEntity, where isSet: ((slot: Int, name: String)) -> Bool) -> [UInt8] {
+        let properties = HistorySchema.columnProperties(of: entity)
         var bytes = [UInt8](repeating: 0, count: (properties.count + 7) / 8)
-        for (bit, property) in properties.enumerated() where object.isChanged(property.slot) {
+        for (bit, property) in properties.enumerated() where isSet(property) {
             bytes[bit / 8] |= 0x80 >> UInt8(bit % 8)
         }
         return bytes
@@ -120,7 +131,7 @@ struct HistoryRecorder {
 
     /// Reserves `count` keys of a history entity in `Z_PRIMARYKEY` (inside the save's
     /// transaction, which holds the write lock); returns the first.
-    private func reserve(_ count: Int, entity: Int) throws -> Int64 {
+    func reserve(_ count: Int, entity: Int) throws -> Int64 {
         let update = try connection.cachedStatement("UPDATE Z_PRIMARYKEY SET Z_MAX = Z_MAX + ? WHERE Z_ENT = ?")
         update.bind(Int64(count), at: 1)
         update.bind(Int64(entity), at: 2)

@@ -51,15 +51,21 @@ enum SlotValues {
         let type = Swift.type(of: a)
         guard type == Swift.type(of: b) else { return nil }
         switch ObjectIdentifier(type) {
-        case ObjectIdentifier(String.self): return (a as! String) == (b as! String)
-        case ObjectIdentifier(Int64.self): return (a as! Int64) == (b as! Int64)
-        case ObjectIdentifier(Double.self): return (a as! Double) == (b as! Double)
-        case ObjectIdentifier(Bool.self): return (a as! Bool) == (b as! Bool)
-        case ObjectIdentifier(Date.self): return (a as! Date) == (b as! Date)
-        case ObjectIdentifier(Int32.self): return (a as! Int32) == (b as! Int32)
-        case ObjectIdentifier(Int16.self): return (a as! Int16) == (b as! Int16)
+        case ObjectIdentifier(String.self): return load(a, b, as: String.self)
+        case ObjectIdentifier(Int64.self): return load(a, b, as: Int64.self)
+        case ObjectIdentifier(Double.self): return load(a, b, as: Double.self)
+        case ObjectIdentifier(Bool.self): return load(a, b, as: Bool.self)
+        case ObjectIdentifier(Date.self): return load(a, b, as: Date.self)
+        case ObjectIdentifier(Int32.self): return load(a, b, as: Int32.self)
+        case ObjectIdentifier(Int16.self): return load(a, b, as: Int16.self)
         default: return nil
         }
+    }
+
+    /// Equality of two values both of dynamic type `T` (see ``StoredValueCast/load(_:as:)``).
+    @inline(__always)
+    private static func load<T: Equatable>(_ a: Any, _ b: Any, as type: T.Type) -> Bool {
+        StoredValueCast.load(a, as: type) == StoredValueCast.load(b, as: type)
     }
 
     static func describe(_ value: Any?) -> String {
@@ -94,17 +100,21 @@ extension NSManagedObject {
         return publicValue(atSlot: slot)
     }
 
-    /// The attribute or to-one value at `slot` as `T` (nil when unset or of another type).
+    /// The attribute or to-one value at `slot` as `T` (nil when unset or of another type). A
+    /// value stored in exactly `T` (the common attribute types) is read without a dynamic cast.
     @inlinable
     public final func value<T>(atSlot slot: Int, as type: T.Type) -> T? {
-        value(atSlot: slot) as? T
+        StoredValueCast.cast(value(atSlot: slot), to: T.self)
     }
 
     /// Sets the value at `slot` as `setValue(_:forKey:)` does: the change is recorded and, for a
     /// relationship, the inverse is updated. A to-many takes a collection of objects.
     public final func setValue(_ value: Any?, atSlot slot: Int) {
         if faultState != .materialized { fireFault() }
-        if engine.properties[slot] is NSRelationshipDescription {
+        // An attribute (the common case) is told by its slot kind, without a cast of its property.
+        if case .attribute(let type, _) = engine.slotKinds[slot] {
+            storeChange(StoreValueCodec.normalized(value, as: type), atSlot: slot)
+        } else if engine.properties[slot] is NSRelationshipDescription {
             if engine.isRelationshipToMany(slot) {
                 setToMany(ToMany(Self.objects(in: value)), atSlot: slot)
             } else {

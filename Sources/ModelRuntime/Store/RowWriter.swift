@@ -38,13 +38,22 @@ struct RowWriter {
 
     // MARK: Rows
 
-    /// Inserts the objects' rows; the statement is looked up once per run of objects of one entity.
+    /// Inserts the objects' rows, table by table in increasing key order (the context's sets
+    /// are unordered; SQLite appends rows with increasing keys to the end of the table's B-tree
+    /// instead of searching for each one's place). The statement is looked up once per run of
+    /// objects of one entity.
     private func insert(_ objects: [NSManagedObject]) throws {
+        var rows: [(root: Int, key: Int64, object: NSManagedObject)] = []
+        rows.reserveCapacity(objects.count)
+        for object in objects {
+            guard let key = object.id.primaryKey else { continue }
+            rows.append((object.engine.rootNumber, key, object))
+        }
+        rows.sort { $0.root != $1.root ? $0.root < $1.root : $0.key < $1.key }
         var current: (entity: EngineEntity, statement: Statement)?
         defer { current?.statement.reset() }
-        for object in objects {
+        for (_, key, object) in rows {
             let entity = object.engine
-            guard let key = object.id.primaryKey else { continue }
             let statement: Statement
             if let current, current.entity === entity {
                 statement = current.statement

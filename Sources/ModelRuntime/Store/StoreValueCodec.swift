@@ -99,14 +99,15 @@ enum StoreValueCodec {
     private static func bindStored(_ value: Any, as type: NSAttributeType, to statement: Statement, at index: Int32) -> Bool {
         guard let stored = storedType(of: type), Swift.type(of: value) == stored else { return false }
         switch type {
-        case .integer64AttributeType: statement.bind(value as! Int64, at: index)
-        case .integer32AttributeType: statement.bind(Int64(value as! Int32), at: index)
-        case .integer16AttributeType: statement.bind(Int64(value as! Int16), at: index)
-        case .booleanAttributeType: statement.bind(Int64((value as! Bool) ? 1 : 0), at: index)
-        case .doubleAttributeType: statement.bind(value as! Double, at: index)
-        case .floatAttributeType: statement.bind(Double(value as! Float), at: index)
-        case .dateAttributeType: statement.bind((value as! Date).timeIntervalSinceReferenceDate, at: index)
-        case .stringAttributeType: statement.bind(value as! String, at: index)
+        // The dynamic type is the stored type, so each value is a load, not a cast.
+        case .integer64AttributeType: statement.bind(StoredValueCast.load(value, as: Int64.self), at: index)
+        case .integer32AttributeType: statement.bind(Int64(StoredValueCast.load(value, as: Int32.self)), at: index)
+        case .integer16AttributeType: statement.bind(Int64(StoredValueCast.load(value, as: Int16.self)), at: index)
+        case .booleanAttributeType: statement.bind(Int64(StoredValueCast.load(value, as: Bool.self) ? 1 : 0), at: index)
+        case .doubleAttributeType: statement.bind(StoredValueCast.load(value, as: Double.self), at: index)
+        case .floatAttributeType: statement.bind(Double(StoredValueCast.load(value, as: Float.self)), at: index)
+        case .dateAttributeType: statement.bind(StoredValueCast.load(value, as: Date.self).timeIntervalSinceReferenceDate, at: index)
+        case .stringAttributeType: statement.bind(StoredValueCast.load(value, as: String.self), at: index)
         default: return false
         }
         return true

@@ -19,6 +19,8 @@ enum CoreDataSQLFunctions {
         ("NSCoreDataDATriggerInsertUpdatedAffectedObjectValue", 5, false, affectedObjectValue),
         ("NSCoreDataDATriggerUpdatedAffectedObjectValue", 5, false, affectedObjectValue),
         ("NSCoreDataDATriggerMergeableString", 5, false, mergeableString),
+        ("NSPersistentHistoryBatchDeleteUpdateTrigger", -1, false, historyColumnMask),
+        ("NSPersistentHistoryBatchDeleteUpdateTriggerDataBlobOperator", -1, true, historyMaskUnion),
     ]
 
     static func register(on connection: StoreConnection) throws(StoreSQLiteError) {
@@ -158,6 +160,41 @@ enum CoreDataSQLFunctions {
     private static let mergeableString: Function = { context, _, arguments in
         guard let value = arguments?[4], sqlite3_value_type(value) != SQLITE_NULL else { return sqlite3_result_null(context) }
         sqlite3_result_error(context, "NSCoreDataDATriggerMergeableString: mergeable string storage is not supported", -1)
+    }
+
+    /// `(Z_ENT, property name, …)`: the `ACHANGE.ZCOLUMNS` bit map with the named properties'
+    /// bits set for that entity, as Core Data's batch-delete history triggers call it. The map
+    /// comes from the connection's ``StoreConnection/setHistoryColumnMask(_:)``; NULL when it has
+    /// none or the entity is unknown.
+    private static let historyColumnMask: Function = { context, count, arguments in
+        guard count >= 1, let data = sqlite3_user_data(context),
+            let mask = Unmanaged<FunctionContext>.fromOpaque(data).takeUnretainedValue().historyColumnMask
+        else { return sqlite3_result_null(context) }
+        let names = (1..<max(Int(count), 1)).compactMap { text(arguments, $0) }
+        guard let bytes = mask(integer(arguments, 0), names) else { return sqlite3_result_null(context) }
+        resultBlob(context, bytes)
+    }
+
+    /// `(mask, …)`: the union (bitwise OR) of the `ZCOLUMNS` bit maps given as blobs, used when
+    /// a second change to one row merges into its first; other values are skipped, NULL when none
+    /// is a blob.
+    private static let historyMaskUnion: Function = { context, count, arguments in
+        var union: [UInt8]?
+        for index in 0..<Int(max(count, 0)) {
+            guard case .blob(let bytes) = value(arguments, index) else { continue }
+            var merged = union ?? []
+            if merged.count < bytes.count { merged += [UInt8](repeating: 0, count: bytes.count - merged.count) }
+            for (offset, byte) in bytes.enumerated() { merged[offset] |= byte }
+            union = merged
+        }
+        guard let union else { return sqlite3_result_null(context) }
+        resultBlob(context, union)
+    }
+
+    private static func resultBlob(_ context: OpaquePointer?, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            sqlite3_result_blob64(context, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count), Statement.transient)
+        }
     }
 
     // MARK: Collations

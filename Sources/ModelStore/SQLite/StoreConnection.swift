@@ -169,6 +169,13 @@ public final class StoreConnection {
         }
     }
 
+    /// Sets what `NSPersistentHistoryBatchDeleteUpdateTrigger(Z_ENT, name, …)` returns: the
+    /// `ACHANGE.ZCOLUMNS` bit map of the named properties of an entity (nil for an unknown
+    /// entity). The model lives above this layer, so the runtime supplies it per store.
+    public func setHistoryColumnMask(_ mask: @escaping (_ entityNumber: Int64, _ propertyNames: [String]) -> [UInt8]?) {
+        functionContext.historyColumnMask = mask
+    }
+
     /// Returns and clears the changes reported by derived-attribute triggers.
     public func takeDerivedValueChanges() -> [DerivedValueChange] {
         defer { functionContext.changes.removeAll() }
@@ -179,6 +186,7 @@ public final class StoreConnection {
 /// State the registered SQL functions share with their connection (passed as SQLite user data).
 final class FunctionContext {
     var changes: [StoreConnection.DerivedValueChange] = []
+    var historyColumnMask: ((Int64, [String]) -> [UInt8]?)?
 }
 
 extension StoreConnection {

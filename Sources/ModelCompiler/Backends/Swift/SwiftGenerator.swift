@@ -22,8 +22,12 @@ public enum SwiftGenerator {
         public var layout: Layout = .entity
         /// Modules imported by every generated file besides Foundation (and CoreData).
         public var extraImports: [String] = []
-        /// Templates by name that replace the embedded defaults.
+        /// Templates by name that replace the embedded defaults. They render leniently: a key the
+        /// template context does not declare is a warning (it renders as empty text), where in
+        /// the embedded templates it is an error.
         public var templateOverrides: [String: String] = [:]
+        /// The folder the overriding templates were read from, for the paths of diagnostics.
+        public var templatesFolder: String?
         /// How the header names the model's source: its file name, never an absolute path.
         public var sourceName: String = ""
         /// Whether the model file declares, for platforms without Core Data, the module-wide
@@ -55,6 +59,15 @@ public enum SwiftGenerator {
     public struct TemplateError: Error, Sendable {
         public let template: String
         public let message: String
+        /// Where the problem is: the template's file (in the templates folder for an overriding
+        /// template), line and column.
+        public var location: SourceLocation
+
+        init(template: String, message: String, location: SourceLocation? = nil) {
+            self.template = template
+            self.message = message
+            self.location = location ?? .file("\(template).mustache")
+        }
     }
 
     /// Why nothing was generated: a template failed, or names of the model cannot be mapped to
@@ -66,7 +79,9 @@ public enum SwiftGenerator {
         /// The error as lines for standard error, ending with a newline.
         public var description: String {
             switch self {
-            case .template(let error): "\(error.template).mustache: error: \(error.message)\n"
+            case .template(let error):
+                error.location.line == 1 && error.location.column == 1
+                    ? "\(error.location.file): error: \(error.message)\n" : "\(error.location): error: \(error.message)\n"
             case .names(let diagnostics): diagnostics.map { $0.description + "\n" }.joined()
             }
         }
@@ -79,32 +94,50 @@ public enum SwiftGenerator {
     public static var templateNames: [String] { EmbeddedTemplates.sources.keys.sorted() }
 
     public static func generate(_ model: Model, options: Options) throws(GenerationError) -> [File] {
+        var warnings: [Diagnostic] = []
+        return try generate(model, options: options, warnings: &warnings)
+    }
+
+    /// Generates the files, appending to `warnings` one warning per tag of an overriding template
+    /// that names a key the template context does not declare.
+    public static func generate(_ model: Model, options: Options, warnings: inout [Diagnostic]) throws(GenerationError) -> [File] {
         let view = SwiftModelView(model: model, options: options)
         let problems = SwiftNameCheck.problems(in: view)
         guard problems.isEmpty else { throw .names(problems) }
+        let renderings = renderings(view, model: model, options: options)
+        let templates = MustacheLibrary(sources: EmbeddedTemplates.sources.merging(options.templateOverrides) { _, override in override })
         do {
-            return try render(renderings(view, model: model, options: options), options: options)
+            // A template included by both files is checked twice; its tags are reported once.
+            var rendered: [String] = []
+            var reported: Set<SourceLocation> = []
+            for rendering in renderings where !rendered.contains(rendering.template) {
+                rendered.append(rendering.template)
+                for warning in try SwiftTemplateCheck.check(rendering.template, templates: templates, options: options)
+                where reported.insert(warning.location).inserted {
+                    warnings.append(warning)
+                }
+            }
+            return try render(renderings, templates: templates)
         } catch {
             throw .template(error)
         }
     }
 
-    private static func render(_ renderings: [Rendering], options: Options) throws(TemplateError) -> [File] {
-        let sources = EmbeddedTemplates.sources.merging(options.templateOverrides) { _, override in override }
-        let templates = MustacheLibrary(sources: sources)
+    private static func render(_ renderings: [Rendering], templates: MustacheLibrary) throws(TemplateError) -> [File] {
         var files: [File] = []
         for rendering in renderings {
             files.append(
-                File(name: rendering.fileName, contents: try render(rendering.template, templates: templates, context: rendering.context)))
+                File(name: rendering.fileName, contents: try render(rendering.template, templates: templates, stack: rendering.stack)))
         }
         return files.sorted { $0.name < $1.name }
     }
 
-    /// One file to write: the template that renders it and the context it receives.
+    /// One file to write: the template that renders it and the context stack it receives (the
+    /// common values, then the entity's or the model's).
     struct Rendering {
         let fileName: String
         let template: String
-        let context: MustacheValue
+        let stack: [MustacheValue]
     }
 
     /// Every file of the model's current version with its template and context, in the order
@@ -115,34 +148,33 @@ public enum SwiftGenerator {
 
     private static func renderings(_ view: SwiftModelView, model: Model, options: Options) -> [Rendering] {
         let checksum = VersionHashes(view.version).versionChecksum
-        var common: [String: MustacheValue] = [
-            "generatedNotice": .string(
-                "Generated by modelgen \(ModelgenVersion.current) from \(options.sourceName.isEmpty ? model.name : options.sourceName) (model checksum \(checksum)). Do not edit."
-            ),
-            "imports": .list(options.extraImports.map(MustacheValue.string)),
-            // Modules that declare classes of entities hold NSManagedObject subclasses: they are
-            // imported where Core Data is.
-            "classModules": .list(view.classModules.filter { !options.extraImports.contains($0) }.map(MustacheValue.string)),
-        ]
+        let common = SwiftTemplateContext.value(
+            SwiftTemplateContext.Common(
+                generatedNotice:
+                    "Generated by modelgen \(ModelgenVersion.current) from \(options.sourceName.isEmpty ? model.name : options.sourceName) (model checksum \(checksum)). Do not edit.",
+                imports: options.extraImports,
+                // Modules that declare classes of entities hold NSManagedObject subclasses: they are
+                // imported where Core Data is.
+                classModules: view.classModules.filter { !options.extraImports.contains($0) }))
         var renderings: [Rendering] = []
         if options.layout == .entity {
             for entity in view.generatedEntities {
-                guard case .object(var members) = view.entityValue(entity) else { continue }
-                members.merge(common) { own, _ in own }
                 renderings.append(
                     Rendering(
-                        fileName: "\(SwiftClassName(of: entity).swiftType)+CoreData.swift", template: "entity", context: .object(members)))
+                        fileName: "\(SwiftClassName(of: entity).swiftType)+CoreData.swift", template: "entity",
+                        stack: [common, SwiftTemplateContext.value(view.entityValue(entity))]))
             }
         }
-        guard case .object(let modelMembers) = view.modelValue(entityFiles: options.layout == .entity) else { return renderings }
-        common.merge(modelMembers) { own, _ in own }
-        renderings.append(Rendering(fileName: "\(model.name)+Model.swift", template: "model", context: .object(common)))
+        renderings.append(
+            Rendering(
+                fileName: "\(model.name)+Model.swift", template: "model",
+                stack: [common, SwiftTemplateContext.value(view.modelValue(entityFiles: options.layout == .entity))]))
         return renderings
     }
 
-    static func render(_ name: String, templates: MustacheLibrary, context: MustacheValue) throws(TemplateError) -> String {
+    static func render(_ name: String, templates: MustacheLibrary, stack: [MustacheValue]) throws(TemplateError) -> String {
         do {
-            return tidy(try templates.render(name, context))
+            return tidy(try templates.render(name, stack: stack))
         } catch {
             throw TemplateError(template: name, message: error.description)
         }

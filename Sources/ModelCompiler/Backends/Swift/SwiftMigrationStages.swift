@@ -1,5 +1,4 @@
 import ModelSchema
-import Mustache
 
 /// The stages of `NSStagedMigrationManager` for a model with several versions, as template data,
 /// in version order: each step declared in `customMigrations` is a custom stage whose handlers are
@@ -12,24 +11,22 @@ import Mustache
 /// fail at run time).
 enum SwiftMigrationStages {
     /// Null for a model with one version.
-    static func value(for model: Model, caseNames: [String]) -> MustacheValue {
-        guard model.versions.count > 1, caseNames.count == model.versions.count else { return .null }
+    static func value(for model: Model, caseNames: [String]) -> SwiftTemplateContext.Migration? {
+        guard model.versions.count > 1, caseNames.count == model.versions.count else { return nil }
         let plan = MigrationPlanner.plan(model)
         var endpoints: Set<Int> = []
         for (index, step) in plan.steps.enumerated() where step.isCustom { endpoints.formUnion([index, index + 1]) }
-        var stages: [MustacheValue] = []
-        var customSteps: [MustacheValue] = []
+        var stages: [SwiftTemplateContext.Stage] = []
+        var customSteps: [SwiftTemplateContext.CustomStep] = []
         var run: [Int] = []
         func flush() {
             guard !run.isEmpty else { return }
             // Two checksums fit on the stage's line; longer runs get one line each.
             let checksums = run.map { "Version.\(caseNames[$0]).checksum" }
-            stages.append([
-                "lightweight": [
-                    "checksums": checksums.count <= 2 ? .string(checksums.joined(separator: ", ")) : .null,
-                    "checksumLines": .list(checksums.count <= 2 ? [] : checksums.map(MustacheValue.string)),
-                ]
-            ])
+            let stage = SwiftTemplateContext.LightweightStage(
+                checksums: checksums.count <= 2 ? checksums.joined(separator: ", ") : nil,
+                checksumLines: checksums.count <= 2 ? [] : checksums)
+            stages.append(SwiftTemplateContext.Stage(lightweight: stage))
             run = []
         }
         for index in caseNames.indices {
@@ -38,21 +35,17 @@ enum SwiftMigrationStages {
             let step = plan.steps[index]
             if step.isCustom {
                 let suffix = methodSuffix(caseNames[index]) + "To" + methodSuffix(caseNames[index + 1])
-                let custom: MustacheValue = [
-                    "fromCase": .string(caseNames[index]), "toCase": .string(caseNames[index + 1]),
-                    "fromName": .string(step.source), "toName": .string(step.destination),
-                    "willMethod": .string("willMigrate" + suffix), "didMethod": .string("didMigrate" + suffix),
-                ]
-                stages.append(["custom": custom])
+                let custom = SwiftTemplateContext.CustomStep(
+                    fromCase: caseNames[index], toCase: caseNames[index + 1], fromName: step.source, toName: step.destination,
+                    willMethod: "willMigrate" + suffix, didMethod: "didMigrate" + suffix)
+                stages.append(SwiftTemplateContext.Stage(custom: custom))
                 customSteps.append(custom)
             } else if !step.isInferable {
-                stages.append(["uninferable": .string("\(step.source) → \(step.destination)")])
+                stages.append(SwiftTemplateContext.Stage(uninferable: "\(step.source) → \(step.destination)"))
             }
         }
         flush()
-        return [
-            "stages": .list(stages), "customSteps": .list(customSteps), "hasCustomSteps": .bool(!customSteps.isEmpty),
-        ]
+        return SwiftTemplateContext.Migration(stages: stages, customSteps: customSteps, hasCustomSteps: !customSteps.isEmpty)
     }
 
     /// `trips2` → `Trips2`, `` `default` `` → `Default`: a version's case name inside a method name.

@@ -1,5 +1,4 @@
 import ModelSchema
-import Mustache
 
 /// What the generator decides before any template runs: Swift types, accessor kinds, names and
 /// documentation for every declaration, as plain data. Templates only print it.
@@ -25,11 +24,11 @@ struct SwiftModelView {
         SwiftNames.uppercasedFirst(SwiftNames.caseName(modelName).filter { $0 != "`" }) + "Model"
     }
 
-    static func documentationLines(_ text: String?) -> MustacheValue {
-        guard let text, !text.isEmpty else { return .list([]) }
+    static func documentationLines(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
         // Every line break ends a `///` line: a carriage return (alone or in "\r\n") ends a Swift
         // comment as surely as a line feed, and would otherwise turn the rest into code.
-        return .list(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { .string(String($0)) })
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
     }
 
     /// How generated code names the class of an entity in a type position.
@@ -53,7 +52,7 @@ struct SwiftModelView {
     /// `ModelRuntime` declare; a module that imports both needs aliases to name the runtime's.
     static let queryTypeNames = ["NSComparisonPredicate", "NSCompoundPredicate", "NSExpression", "NSPredicate", "NSSortDescriptor"]
 
-    func modelValue(entityFiles: Bool) -> MustacheValue {
+    func modelValue(entityFiles: Bool) -> SwiftTemplateContext.Model {
         let hashes = model.versions.map { VersionHashes($0).versionChecksum }
         var usedCases: Set<String> = []
         let caseNames = model.versions.map { version in
@@ -61,29 +60,23 @@ struct SwiftModelView {
             while !usedCases.insert(caseName).inserted { caseName += "_" }
             return caseName
         }
-        let versions: [MustacheValue] = zip(zip(model.versions, hashes), caseNames).map { pair, caseName in
+        let versions = zip(zip(model.versions, hashes), caseNames).map { pair, caseName in
             let (version, checksum) = pair
-            return [
-                "caseName": .string(caseName), "name": .string(SwiftNames.literal(version.name)),
-                "checksum": .string(SwiftNames.literal(checksum)), "isCurrent": .bool(version.name == model.currentVersionName),
-            ]
+            return SwiftTemplateContext.Version(
+                caseName: caseName, name: SwiftNames.literal(version.name), checksum: SwiftNames.literal(checksum),
+                isCurrent: version.name == model.currentVersionName)
         }
-        let current = versions.first { $0.member("isCurrent") == .bool(true) }?.member("caseName") ?? .string("")
-        return [
-            "access": .string(access), "modelName": .string(SwiftNames.literal(model.name)), "modelNameText": .string(model.name),
-            "typeName": .string(modelTypeName),
-            "versions": .list(versions), "currentCase": current, "enums": .list(version.enums.map(enumValue)),
-            "composites": .list(version.composites.map(compositeValue)),
-            "entities": .list(entityFiles ? [] : generatedEntities.map(entityValue)),
-            "queryTypealiases": .list(options.declaresQueryTypealiases ? Self.queryTypeNames.map(MustacheValue.string) : []),
-            "modelBundle": options.modelBundle.map { .string($0.rawValue) } ?? .null,
-            "migration": SwiftMigrationStages.value(for: model, caseNames: caseNames),
-        ]
+        return SwiftTemplateContext.Model(
+            access: access, modelName: SwiftNames.literal(model.name), modelNameText: model.name, typeName: modelTypeName,
+            versions: versions, currentCase: versions.first(where: \.isCurrent)?.caseName ?? "", enums: version.enums.map(enumValue),
+            composites: version.composites.map(compositeValue), entities: entityFiles ? [] : generatedEntities.map(entityValue),
+            queryTypealiases: options.declaresQueryTypealiases ? Self.queryTypeNames : [], modelBundle: options.modelBundle?.rawValue,
+            migration: SwiftMigrationStages.value(for: model, caseNames: caseNames))
     }
 
-    func enumValue(_ enumType: EnumType) -> MustacheValue {
+    func enumValue(_ enumType: EnumType) -> SwiftTemplateContext.Enum {
         let rawType = enumType.rawType == .string ? "String" : SwiftTypes.scalarName(enumType.rawType)
-        let cases: [MustacheValue] = enumType.cases.map { enumCase in
+        let cases = enumType.cases.map { enumCase in
             let name = Names.swiftKeywords.contains(enumCase.name) ? "`\(enumCase.name)`" : enumCase.name
             let raw: String? =
                 switch enumCase.rawValue {
@@ -91,73 +84,63 @@ struct SwiftModelView {
                 case .integer(let number): String(number)
                 default: nil
                 }
-            return ["name": .string(name), "rawValue": raw.map(MustacheValue.string) ?? .null]
+            return SwiftTemplateContext.EnumCase(name: name, rawValue: raw)
         }
-        return [
-            "access": .string(access), "name": .string(enumType.name), "rawType": .string(rawType), "cases": .list(cases),
-            "documentationLines": Self.documentationLines(enumType.documentation),
-        ]
+        return SwiftTemplateContext.Enum(
+            access: access, name: enumType.name, rawType: rawType, cases: cases,
+            documentationLines: Self.documentationLines(enumType.documentation))
     }
 
-    func compositeValue(_ composite: CompositeType) -> MustacheValue {
-        let fields: [MustacheValue] = composite.attributes.map { field in
+    func compositeValue(_ composite: CompositeType) -> SwiftTemplateContext.Composite {
+        let fields = composite.attributes.map { field in
             let type = SwiftTypes.valueType(of: field, lookup: lookup)
-            return [
-                "name": .string(field.name), "key": .string(SwiftNames.literal(field.name)),
-                "swiftType": .string(type + (field.isOptional ? "?" : "")),
-                "decode": .string(SwiftTypes.compositeDecode(field, from: "dictionary", lookup: lookup)),
-                "encode": .string(SwiftTypes.compositeEncode(field, lookup: lookup)),
-                "isOptional": .bool(field.isOptional), "documentationLines": Self.documentationLines(field.documentation),
-            ]
+            return SwiftTemplateContext.CompositeField(
+                name: field.name, key: SwiftNames.literal(field.name), swiftType: type + (field.isOptional ? "?" : ""),
+                decode: SwiftTypes.compositeDecode(field, from: "dictionary", lookup: lookup),
+                encode: SwiftTypes.compositeEncode(field, lookup: lookup), isOptional: field.isOptional,
+                documentationLines: Self.documentationLines(field.documentation))
         }
         let parameters = composite.attributes.map { field in
             "\(field.name): \(SwiftTypes.valueType(of: field, lookup: lookup))" + (field.isOptional ? "? = nil" : "")
         }
-        return [
-            "access": .string(access), "name": .string(composite.name), "fields": .list(fields), "hasFields": .bool(!fields.isEmpty),
-            "initParameters": .string(parameters.joined(separator: ", ")),
-            "documentationLines": Self.documentationLines(composite.documentation),
-        ]
+        return SwiftTemplateContext.Composite(
+            access: access, name: composite.name, fields: fields, hasFields: !fields.isEmpty,
+            initParameters: parameters.joined(separator: ", "), documentationLines: Self.documentationLines(composite.documentation))
     }
 
     // MARK: Entities
 
-    func entityValue(_ entity: Entity) -> MustacheValue {
+    func entityValue(_ entity: Entity) -> SwiftTemplateContext.Entity {
         let parent = entity.parentName.flatMap { lookup.entity(named: $0) }
         let (allAttributes, allRelationships) = lookup.allProperties(of: entity)
-        let keys: [MustacheValue] = (allAttributes.map(\.name) + allRelationships.map(\.name)).map {
-            ["name": .string(SwiftPropertyName.spelling($0)), "literal": .string(SwiftNames.literal($0))]
+        let keys = (allAttributes.map(\.name) + allRelationships.map(\.name)).map {
+            SwiftTemplateContext.PropertyKey(name: SwiftPropertyName.spelling($0), literal: SwiftNames.literal($0))
         }
         let lineage = declaringLineage(of: entity)
         let declaredAttributes = lineage.flatMap(\.attributes)
         let declaredRelationships = lineage.flatMap(\.relationships)
         let slotNames = declaredAttributes.map(\.name) + declaredRelationships.map(\.name)
         let mapped = SwiftClassName(of: entity)
-        var objcName: MustacheValue = .null
-        if case .generated(_, let name?) = mapped { objcName = .string(name) }
-        let members: MustacheValue = [
-            "access": .string(access), "name": .string(entity.name), "entityNameLiteral": .string(SwiftNames.literal(entity.name)),
-            "className": .string(mapped.swiftType), "objcName": objcName,
-            "superclass": .string(parent.map { SwiftClassName(of: $0).swiftType } ?? "NSManagedObject"),
-            "isAbstract": .bool(entity.isAbstract), "documentationLines": Self.documentationLines(entity.documentation),
-            "attributes": .list(declaredAttributes.map { attributeValue($0) }),
-            "relationships": .list(declaredRelationships.map { relationshipValue($0) }),
-            "toManyRelationships": .list(declaredRelationships.filter(\.isToMany).map { relationshipValue($0) }),
-            "keys": .list(keys), "hasSuperclassKeys": .bool(parent != nil),
+        var objcName: String?
+        if case .generated(_, let name?) = mapped { objcName = name }
+        let batch = batchInsertMembers(entity)
+        return SwiftTemplateContext.Entity(
+            access: access, name: entity.name, entityNameLiteral: SwiftNames.literal(entity.name), className: mapped.swiftType,
+            objcName: objcName, superclass: parent.map { SwiftClassName(of: $0).swiftType } ?? "NSManagedObject",
+            isAbstract: entity.isAbstract, documentationLines: Self.documentationLines(entity.documentation),
+            attributes: declaredAttributes.map { attributeValue($0) },
+            relationships: declaredRelationships.map { relationshipValue($0) },
+            toManyRelationships: declaredRelationships.filter(\.isToMany).map { relationshipValue($0) },
+            keys: keys, hasSuperclassKeys: parent != nil,
             // The runtime branch overrides the superclass's key path table when it has one.
-            "hasSuperclassKeyPathNames": .bool(parent.map { SwiftClassName(of: $0) != .generic } ?? false),
-            "slots": .list(
-                slotNames.enumerated().map { index, name in
-                    [
-                        "name": .string(SwiftPropertyName.spelling(name)), "literal": .string(SwiftNames.literal(name)),
-                        "index": .string(String(index)),
-                    ]
-                }),
-            "slotTableName": .string(Self.unusedName("table", among: slotNames)),
-        ]
-        guard case .object(var merged) = members else { return members }
-        merged.merge(batchInsertMembers(entity)) { own, _ in own }
-        return .object(merged)
+            hasSuperclassKeyPathNames: parent.map { SwiftClassName(of: $0) != .generic } ?? false,
+            slots: slotNames.enumerated().map { index, name in
+                SwiftTemplateContext.Slot(
+                    name: SwiftPropertyName.spelling(name), literal: SwiftNames.literal(name), index: String(index))
+            },
+            slotTableName: Self.unusedName("table", among: slotNames),
+            batchFields: batch.fields, batchLinks: batch.links, hasBatchLinks: !batch.links.isEmpty,
+            batchInitParameters: batch.initParameters, batchKeys: batch.keys)
     }
 
     /// `base`, with underscores appended until it is none of `names` (the slot table's name
@@ -189,38 +172,34 @@ struct SwiftModelView {
 
     func declaredRelationships(of entity: Entity) -> [Relationship] { declaringLineage(of: entity).flatMap(\.relationships) }
 
-    func attributeValue(_ attribute: Attribute) -> MustacheValue {
+    func attributeValue(_ attribute: Attribute) -> SwiftTemplateContext.Attribute {
         let accessor = SwiftTypes.accessor(for: attribute, lookup: lookup)
         var documentation = attribute.documentation.map { [$0] } ?? []
         if attribute.isDerived, let expression = attribute.derivationExpression { documentation.append("Derived: `\(expression)`.") }
         if let note = accessor.note { documentation.append(note) }
-        var value: [String: MustacheValue] = [
-            "name": .string(SwiftPropertyName.spelling(attribute.name)), "swiftType": .string(accessor.swiftType),
-            "documentationLines": Self.documentationLines(documentation.isEmpty ? nil : documentation.joined(separator: "\n")),
-            "setterAccess": .string(attribute.isDerived ? "private(set) " : ""),
-        ]
-        switch accessor.kind {
-        case .managed: value["isManaged"] = true
-        case .computed(let read, let write):
-            value["isComputed"] = true
-            value["read"] = .string(read)
-            value["write"] = write.map(MustacheValue.string) ?? .null
-        }
         let runtime = SwiftRuntimeAccessors.attribute(attribute, lookup: lookup)
-        value["runtimeRead"] = .string(runtime.read)
-        value["runtimeWrite"] = runtime.write.map(MustacheValue.string) ?? .null
-        if let raw = accessor.rawValueAccessor {
-            value["rawValueAccessor"] = [
-                "name": .string(raw.name), "type": .string(raw.type), "read": .string(raw.read),
-                "runtimeRead": .string(runtime.rawRead ?? "nil"),
-                "attributeName": .string(SwiftPropertyName.spelling(attribute.name)),
-            ]
+        let name = SwiftPropertyName.spelling(attribute.name)
+        var value = SwiftTemplateContext.Attribute(
+            name: name, swiftType: accessor.swiftType,
+            documentationLines: Self.documentationLines(documentation.isEmpty ? nil : documentation.joined(separator: "\n")),
+            setterAccess: attribute.isDerived ? "private(set) " : "", isManaged: false, isComputed: false, read: nil, write: nil,
+            runtimeRead: runtime.read, runtimeWrite: runtime.write,
+            rawValueAccessor: accessor.rawValueAccessor.map { raw in
+                SwiftTemplateContext.RawValueAccessor(
+                    name: raw.name, type: raw.type, read: raw.read, runtimeRead: runtime.rawRead ?? "nil", attributeName: name)
+            }, spaced: false)
+        switch accessor.kind {
+        case .managed: value.isManaged = true
+        case .computed(let read, let write):
+            value.isComputed = true
+            value.read = read
+            value.write = write
         }
-        value["spaced"] = .bool(!documentation.isEmpty || value["isComputed"] != nil)
-        return .object(value)
+        value.spaced = !documentation.isEmpty || value.isComputed
+        return value
     }
 
-    func relationshipValue(_ relationship: Relationship) -> MustacheValue {
+    func relationshipValue(_ relationship: Relationship) -> SwiftTemplateContext.Relationship {
         let destination = className(of: relationship.destinationName)
         let swiftType: String
         if !relationship.isToMany {
@@ -234,17 +213,13 @@ struct SwiftModelView {
         if !relationship.isToMany, !relationship.isOptional {
             documentation.append("Required: reading it before it is set (or after the destination is deleted) traps.")
         }
-        let capitalized = SwiftNames.uppercasedFirst(relationship.name)
         let runtime = SwiftRuntimeAccessors.relationship(relationship, destination: destination)
-        return [
-            "runtimeRead": .string(runtime.read), "runtimeWrite": .string(runtime.write),
-            "mutableCollectionMethod": .string(relationship.isOrdered ? "mutableOrderedSetValue" : "mutableSetValue"),
-            "collectionType": .string(relationship.isOrdered ? "NSOrderedSet" : "NSSet"),
-            "spaced": .bool(!documentation.isEmpty),
-            "name": .string(SwiftPropertyName.spelling(relationship.name)), "capitalizedName": .string(capitalized),
-            "destination": .string(destination),
-            "swiftType": .string(swiftType), "isOrdered": .bool(relationship.isOrdered), "isToMany": .bool(relationship.isToMany),
-            "documentationLines": Self.documentationLines(documentation.isEmpty ? nil : documentation.joined(separator: "\n")),
-        ]
+        return SwiftTemplateContext.Relationship(
+            name: SwiftPropertyName.spelling(relationship.name), capitalizedName: SwiftNames.uppercasedFirst(relationship.name),
+            destination: destination, swiftType: swiftType, isOrdered: relationship.isOrdered, isToMany: relationship.isToMany,
+            documentationLines: Self.documentationLines(documentation.isEmpty ? nil : documentation.joined(separator: "\n")),
+            spaced: !documentation.isEmpty, runtimeRead: runtime.read, runtimeWrite: runtime.write,
+            mutableCollectionMethod: relationship.isOrdered ? "mutableOrderedSetValue" : "mutableSetValue",
+            collectionType: relationship.isOrdered ? "NSOrderedSet" : "NSSet")
     }
 }

@@ -1,0 +1,1 @@
+../ModelgenPlugin/ModelBuildPlan.swift
