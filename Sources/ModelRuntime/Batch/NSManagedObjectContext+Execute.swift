@@ -3,7 +3,8 @@ import Foundation
 import ModelStore
 
 extension NSManagedObjectContext {
-    /// Runs a store request (`execute(_:)`): a persistent-history request
+    /// Runs a store request (`execute(_:)`): an asynchronous fetch (`NSAsynchronousFetchRequest`,
+    /// whose result returns at once and completes on the context's queue), a persistent-history request
     /// (`NSPersistentHistoryChangeRequest`), or a batch insert, delete or update request. Batch
     /// changes are made in SQL without objects (recorded in a tracked store's history with this
     /// context's `transactionAuthor` and `name`) and are not merged into any context: pass the
@@ -17,6 +18,12 @@ extension NSManagedObjectContext {
         }
         let origin = HistoryOrigin(author: transactionAuthor, contextName: name)
         switch request {
+        case let fetch as any AsynchronousFetchStarting:
+            // Core Data refuses a confinement context (raw value 0, a deprecated case).
+            guard concurrencyType.rawValue != 0 else {
+                throw CoreDataError.make(NSCoreDataError, "An asynchronous fetch needs a context with a queue (private or main)")
+            }
+            return fetch.start(in: self)
         case let history as NSPersistentHistoryChangeRequest:
             return try coordinator.execute(history)
         case let insert as NSBatchInsertRequest:
@@ -96,7 +103,7 @@ extension NSManagedObjectContext {
         default:
             throw CoreDataError.make(
                 NSPersistentStoreUnsupportedRequestTypeError,
-                "execute(_:) runs persistent-history and batch insert, delete and update requests; use fetch(_:) for fetch requests")
+                "execute(_:) runs asynchronous fetch, persistent-history and batch insert, delete and update requests; use fetch(_:) for fetch requests")
         }
     }
 
