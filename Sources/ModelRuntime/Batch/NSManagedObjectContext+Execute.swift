@@ -17,13 +17,8 @@ extension NSManagedObjectContext {
             throw CoreDataError.make(NSCoreDataError, "The context has no persistent store coordinator")
         }
         let origin = HistoryOrigin(author: transactionAuthor, contextName: name)
+        if let started = try request.startAsynchronously(in: self) { return started }
         switch request {
-        case let fetch as any AsynchronousFetchStarting:
-            // Core Data refuses a confinement context (raw value 0, a deprecated case).
-            guard concurrencyType.rawValue != 0 else {
-                throw CoreDataError.make(NSCoreDataError, "An asynchronous fetch needs a context with a queue (private or main)")
-            }
-            return fetch.start(in: self)
         case let history as NSPersistentHistoryChangeRequest:
             return try coordinator.execute(history)
         case let insert as NSBatchInsertRequest:

@@ -1,6 +1,5 @@
 #if !canImport(CoreData)
 import Foundation
-import Synchronization
 
 /// A fetch that `NSManagedObjectContext.execute(_:)` starts and returns from at once
 /// (`NSAsynchronousFetchRequest`). The fetch runs later on the context's queue and hands its
@@ -21,6 +20,14 @@ open class NSAsynchronousFetchRequest<ResultType>: NSPersistentStoreRequest {
     }
 
     open override var requestType: RequestType { .fetchRequestType }
+
+    override func startAsynchronously(in context: NSManagedObjectContext) throws -> NSPersistentStoreResult? {
+        // Core Data refuses a confinement context (raw value 0, a deprecated case).
+        guard context.concurrencyType.rawValue != 0 else {
+            throw CoreDataError.make(NSCoreDataError, "An asynchronous fetch needs a context with a queue (private or main)")
+        }
+        return start(in: context)
+    }
 }
 
 /// A result that completes after `execute(_:)` returned (`NSPersistentStoreAsynchronousResult`).
@@ -29,65 +36,64 @@ open class NSPersistentStoreAsynchronousResult: NSPersistentStoreResult, @unchec
     public let managedObjectContext: NSManagedObjectContext
     /// Tracks the fetch: its units are results; cancelling it cancels the fetch.
     public let progress: Progress?
-    private let state = Mutex(AsynchronousState())
+    private let lock = NSLock()
+    private var cancelled = false
+    private var error: Error?
+    /// The typed subclass's request and results, kept here so that subclass has no storage.
+    let untypedRequest: AnyObject
+    private var untypedResults: Any?
 
-    init(context: NSManagedObjectContext, progress: Progress?) {
+    init(request: AnyObject, context: NSManagedObjectContext, progress: Progress?) {
+        untypedRequest = request
         managedObjectContext = context
         self.progress = progress
         super.init()
     }
 
     /// Why the request produced no result: its error, or `NSUserCancelledError` after ``cancel()``.
-    open var operationError: Error? { state.withLock { $0.error } }
+    open var operationError: Error? { lock.withLock { error } }
 
     /// Stops a fetch that has not run yet: its completion block then gets no `finalResult` and a
     /// `NSUserCancelledError`. A fetch already running on the context's queue finishes, and its
     /// results are dropped. Safe to call from any thread.
     open func cancel() {
-        let first = state.withLock { state in
-            defer { state.cancelled = true }
-            return !state.cancelled
+        let first = lock.withLock {
+            defer { cancelled = true }
+            return !cancelled
         }
         if first, let progress, !progress.isCancelled { progress.cancel() }
     }
 
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
+    var isCancelled: Bool { lock.withLock { cancelled } }
 
-    func fail(_ error: Error) { state.withLock { $0.error = error } }
-}
+    func fail(_ error: Error) { lock.withLock { self.error = error } }
 
-private struct AsynchronousState {
-    var cancelled = false
-    var error: Error?
+    var results: Any? {
+        get { lock.withLock { untypedResults } }
+        set { lock.withLock { untypedResults = newValue } }
+    }
 }
 
 /// The outcome of an asynchronous fetch (`NSAsynchronousFetchResult`).
 open class NSAsynchronousFetchResult<ResultType>: NSPersistentStoreAsynchronousResult, @unchecked Sendable {
     /// The request that was run.
-    public let fetchRequest: NSAsynchronousFetchRequest<ResultType>
-    private let results = Mutex<UncheckedBox<[ResultType]?>>(UncheckedBox(nil))
+    public var fetchRequest: NSAsynchronousFetchRequest<ResultType> { untypedRequest as! NSAsynchronousFetchRequest<ResultType> }
 
     init(request: NSAsynchronousFetchRequest<ResultType>, context: NSManagedObjectContext, progress: Progress?) {
-        fetchRequest = request
-        super.init(context: context, progress: progress)
+        super.init(request: request, context: context, progress: progress)
     }
 
     /// The fetched objects, once the fetch succeeded; nil before, and after an error or a cancel.
-    open var finalResult: [ResultType]? { results.withLock { $0.value } }
+    open var finalResult: [ResultType]? { results as? [ResultType] }
 
-    func finish(_ objects: [ResultType]) { results.withLock { $0 = UncheckedBox(objects) } }
+    func finish(_ objects: [ResultType]) { results = objects }
 }
 
-/// Starts an asynchronous fetch without knowing its result type (what `execute(_:)` sees).
-protocol AsynchronousFetchStarting {
-    func start(in context: NSManagedObjectContext) -> NSPersistentStoreResult
-}
-
-extension NSAsynchronousFetchRequest: AsynchronousFetchStarting {
+extension NSAsynchronousFetchRequest {
     /// Makes the result and queues the fetch on the context's queue. The fetch itself is the
     /// synchronous `fetch(_:)`: it reads the context's pending changes and registers objects, so
     /// it runs on the queue, after the work already queued there.
-    func start(in context: NSManagedObjectContext) -> NSPersistentStoreResult {
+    fileprivate func start(in context: NSManagedObjectContext) -> NSPersistentStoreResult {
         // Under a current progress this one becomes its child (Foundation's implicit tree).
         let progress = Progress(totalUnitCount: Int64(max(estimatedResultCount, 0)))
         let result = NSAsynchronousFetchResult(request: self, context: context, progress: progress)

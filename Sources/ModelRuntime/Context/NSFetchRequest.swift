@@ -20,6 +20,10 @@ open class NSPersistentStoreRequest: NSObject, NSCopying {
     }
 
     open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Starts the request and returns its pending result when it runs asynchronously (an
+    /// `NSAsynchronousFetchRequest`); nil for requests `execute(_:)` runs at once.
+    func startAsynchronously(in context: NSManagedObjectContext) throws -> NSPersistentStoreResult? { nil }
 }
 
 /// What a fetch returns (`NSFetchRequestResultType`).

@@ -1,6 +1,7 @@
 #if !canImport(CoreData)
 import Foundation
 @testable import ModelRuntime
+import Synchronization
 import Testing
 
 /// `NSAsynchronousFetchRequest` run with `execute(_:)`: the result returns at once and completes
@@ -34,36 +35,32 @@ struct AsynchronousFetchTests {
     /// runs right after `execute(_:)` returned, still on the queue.
     private static func run(
         _ request: NSFetchRequest<NSManagedObject>, in context: NSManagedObjectContext,
-        beforeRun: @escaping (NSAsynchronousFetchResult<NSManagedObject>) -> Void = { _ in }
-    ) async throws -> Outcome {
-        let box = UncheckedBox((request, context, beforeRun))
-        return try await withCheckedThrowingContinuation { continuation in
-            context.perform {
-                let (request, context, beforeRun) = box.value
-                let asynchronous = NSAsynchronousFetchRequest(fetchRequest: request) { result in
-                    let outcome = Outcome(
-                        names: result.finalResult?.map { $0.value(forKey: "name") as? String ?? "" },
-                        error: result.operationError as NSError?, onQueue: context.isOnQueue,
-                        progressFinished: result.progress?.isFinished ?? false, result: result)
-                    continuation.resume(returning: outcome)
-                }
-                do {
-                    let started = try context.execute(asynchronous)
-                    guard let result = started as? NSAsynchronousFetchResult<NSManagedObject> else {
-                        return continuation.resume(throwing: CocoaError(.featureUnsupported))
-                    }
-                    #expect(result.finalResult == nil, "execute(_:) returns before the fetch runs")
-                    beforeRun(result)
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+        beforeRun: (NSAsynchronousFetchResult<NSManagedObject>) -> Void = { _ in }
+    ) throws -> Outcome {
+        let done = DispatchSemaphore(value: 0)
+        let lock = NSLock()
+        var outcome: Outcome?
+        let asynchronous = NSAsynchronousFetchRequest(fetchRequest: request) { result in
+            let seen = Outcome(
+                names: result.finalResult?.map { $0.value(forKey: "name") as? String ?? "" },
+                error: result.operationError as NSError?, onQueue: context.isOnQueue,
+                progressFinished: result.progress?.isFinished ?? false, result: result)
+            lock.withLock { outcome = seen }
+            done.signal()
         }
+        try context.performAndWait {
+            let started = try context.execute(asynchronous)
+            let result = try #require(started as? NSAsynchronousFetchResult<NSManagedObject>)
+            #expect(result.finalResult == nil, "execute(_:) returns before the fetch runs")
+            beforeRun(result)
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success, "the completion block runs")
+        return try #require(lock.withLock { outcome })
     }
 
-    @Test func theFinalResultEqualsASynchronousFetchAndArrivesOnTheContextsQueue() async throws {
+    @Test func theFinalResultEqualsASynchronousFetchAndArrivesOnTheContextsQueue() throws {
         let context = try Self.seeded(["Oslo", "Bergen", "Tromsø", "Ålesund"])
-        let outcome = try await Self.run(Self.sortedTrips(), in: context)
+        let outcome = try Self.run(Self.sortedTrips(), in: context)
         let synchronous = try context.performAndWait { try context.fetch(Self.sortedTrips()).map { $0.value(forKey: "name") as? String ?? "" } }
         #expect(outcome.names == synchronous)
         #expect(outcome.names?.count == 4)
@@ -73,75 +70,71 @@ struct AsynchronousFetchTests {
         #expect(outcome.result.fetchRequest.fetchRequest.entityName == "Trip")
     }
 
-    @Test func theFetchSeesUnsavedChangesMadeBeforeItRuns() async throws {
+    @Test func theFetchSeesUnsavedChangesMadeBeforeItRuns() throws {
         let context = try Self.seeded(["Oslo"])
-        let outcome = try await Self.run(Self.sortedTrips(), in: context) { result in
+        let outcome = try Self.run(Self.sortedTrips(), in: context) { result in
             // Still on the queue, before the queued fetch runs.
             _ = EngineTestModel.insert("Trip", into: result.managedObjectContext, ["name": "Bodø"])
         }
         #expect(outcome.names == ["Bodø", "Oslo"])
     }
 
-    @Test func theProgressReachesCompletion() async throws {
+    @Test func theProgressReachesCompletion() throws {
         let context = try Self.seeded(["A", "B", "C"])
-        let outcome = try await Self.run(Self.sortedTrips(), in: context)
+        let outcome = try Self.run(Self.sortedTrips(), in: context)
         #expect(outcome.progressFinished)
         #expect(outcome.result.progress?.completedUnitCount == 3)
-        let empty = try await Self.run(NSFetchRequest<NSManagedObject>(entityName: "Stop"), in: context)
+        let empty = try Self.run(NSFetchRequest<NSManagedObject>(entityName: "Stop"), in: context)
         #expect(empty.names == [])
         #expect(empty.progressFinished)
     }
 
-    @Test func cancellingBeforeTheFetchRunsReportsUserCancelledWithoutResults() async throws {
+    @Test func cancellingBeforeTheFetchRunsReportsUserCancelledWithoutResults() throws {
         let context = try Self.seeded(["A"])
-        let outcome = try await Self.run(Self.sortedTrips(), in: context) { $0.cancel() }
+        let outcome = try Self.run(Self.sortedTrips(), in: context) { $0.cancel() }
         #expect(outcome.names == nil)
         #expect(outcome.error?.domain == NSCocoaErrorDomain)
         #expect(outcome.error?.code == CocoaError.Code.userCancelled.rawValue)
         #expect(outcome.result.progress?.isCancelled == true)
         // Cancelling the progress cancels the fetch too.
-        let viaProgress = try await Self.run(Self.sortedTrips(), in: context) { $0.progress?.cancel() }
+        let viaProgress = try Self.run(Self.sortedTrips(), in: context) { $0.progress?.cancel() }
         #expect(viaProgress.names == nil)
         #expect(viaProgress.error?.code == CocoaError.Code.userCancelled.rawValue)
     }
 
-    @Test func aBadPredicateKeyReachesOperationError() async throws {
+    @Test func aBadPredicateKeyReachesOperationError() throws {
         let context = try Self.seeded(["A"])
         let request = Self.sortedTrips()
         request.predicate = NSPredicate(format: "noSuchKey == 1")
-        let outcome = try await Self.run(request, in: context)
+        let outcome = try Self.run(request, in: context)
         #expect(outcome.names == nil)
         #expect(outcome.error != nil)
     }
 
-    @Test func aBatchedFetchReturnsAllObjectsInOrder() async throws {
+    @Test func aBatchedFetchReturnsAllObjectsInOrder() throws {
         let names = (0..<30).map { String(format: "trip %02d", $0) }
         let context = try Self.seeded(names.reversed())
         let request = Self.sortedTrips()
         request.fetchBatchSize = 7
-        let outcome = try await Self.run(request, in: context)
+        let outcome = try Self.run(request, in: context)
         #expect(outcome.names == names)
     }
 
-    @Test func fetchesFromSeveralThreadsCompleteOnTheirOwnQueues() async throws {
+    @Test func fetchesFromSeveralThreadsCompleteOnTheirOwnQueues() throws {
         let (coordinator, writer) = try EngineTestModel.stack()
         try writer.performAndWait {
             for index in 0..<20 { _ = EngineTestModel.insert("Trip", into: writer, ["name": "t\(index)"]) }
             try writer.save()
         }
-        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<4 {
-                group.addTask {
-                    let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-                    context.persistentStoreCoordinator = coordinator
-                    let outcome = try await Self.run(Self.sortedTrips(), in: context)
-                    #expect(outcome.onQueue)
-                    return outcome.names?.count ?? -1
-                }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
+        let counts = Mutex([Int]())
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+            context.persistentStoreCoordinator = coordinator
+            let outcome = try? Self.run(Self.sortedTrips(), in: context)
+            #expect(outcome?.onQueue == true)
+            counts.withLock { $0.append(outcome?.names?.count ?? -1) }
         }
-        #expect(counts == [20, 20, 20, 20])
+        #expect(counts.withLock { $0 } == [20, 20, 20, 20])
     }
 
     @Test func theRequestReportsTheFetchRequestTypeAndKeepsItsEstimate() throws {
