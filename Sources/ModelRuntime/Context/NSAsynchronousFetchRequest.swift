@@ -64,7 +64,9 @@ open class NSPersistentStoreAsynchronousResult: NSPersistentStoreResult, @unchec
         if first, let progress, !progress.isCancelled { progress.cancel() }
     }
 
-    var isCancelled: Bool { lock.withLock { cancelled } }
+    /// Cancelled through ``cancel()`` or through the progress (whose cancellation handler may
+    /// run later, on another thread).
+    var isCancelled: Bool { lock.withLock { cancelled } || progress?.isCancelled == true }
 
     func fail(_ error: Error) { lock.withLock { self.error = error } }
 
