@@ -144,5 +144,21 @@ struct AsynchronousFetchTests {
         #expect(request.estimatedResultCount == 12)
         #expect(request.completionBlock == nil)
     }
+
+    @Test func aContinuationResumedFromTheCompletionBlockBridgesToAwait() async throws {
+        let context = try Self.seeded(["B", "A"])
+        let names: [String] = try await withCheckedThrowingContinuation { continuation in
+            let request = NSAsynchronousFetchRequest(fetchRequest: Self.sortedTrips()) { result in
+                if let error = result.operationError { return continuation.resume(throwing: error) }
+                continuation.resume(returning: result.finalResult?.map { $0.value(forKey: "name") as? String ?? "" } ?? [])
+            }
+            let box = UncheckedBox((request, context))
+            context.perform {
+                let (request, context) = box.value
+                do { try context.execute(request) } catch { continuation.resume(throwing: error) }
+            }
+        }
+        #expect(names == ["A", "B"])
+    }
 }
 #endif
