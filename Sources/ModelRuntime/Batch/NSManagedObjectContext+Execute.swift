@@ -98,7 +98,8 @@ extension NSManagedObjectContext {
         default:
             throw CoreDataError.make(
                 NSPersistentStoreUnsupportedRequestTypeError,
-                "execute(_:) runs asynchronous fetch, persistent-history and batch insert, delete and update requests; use fetch(_:) for fetch requests")
+                "execute(_:) runs asynchronous fetch, persistent-history and batch insert, delete and update requests; use fetch(_:) for fetch requests"
+            )
         }
     }
 

@@ -13,7 +13,9 @@ open class NSAsynchronousFetchRequest<ResultType>: NSPersistentStoreRequest {
     /// knows the real number (0: unknown).
     open var estimatedResultCount: Int = 0
 
-    public init(fetchRequest request: NSFetchRequest<ResultType>, completionBlock blk: ((NSAsynchronousFetchResult<ResultType>) -> Void)? = nil) {
+    public init(
+        fetchRequest request: NSFetchRequest<ResultType>, completionBlock blk: ((NSAsynchronousFetchResult<ResultType>) -> Void)? = nil
+    ) {
         fetchRequest = request
         completionBlock = blk
         super.init()

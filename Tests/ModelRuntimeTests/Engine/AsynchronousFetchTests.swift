@@ -61,7 +61,9 @@ struct AsynchronousFetchTests {
     @Test func theFinalResultEqualsASynchronousFetchAndArrivesOnTheContextsQueue() throws {
         let context = try Self.seeded(["Oslo", "Bergen", "Tromsø", "Ålesund"])
         let outcome = try Self.run(Self.sortedTrips(), in: context)
-        let synchronous = try context.performAndWait { try context.fetch(Self.sortedTrips()).map { $0.value(forKey: "name") as? String ?? "" } }
+        let synchronous = try context.performAndWait {
+            try context.fetch(Self.sortedTrips()).map { $0.value(forKey: "name") as? String ?? "" }
+        }
         #expect(outcome.names == synchronous)
         #expect(outcome.names?.count == 4)
         #expect(outcome.onQueue)
@@ -159,6 +161,24 @@ struct AsynchronousFetchTests {
             }
         }
         #expect(names == ["A", "B"])
+    }
+
+    @Test func theProgressIsAChildOfTheCurrentProgressAndStartsAtTheEstimate() throws {
+        let context = try Self.seeded(["A", "B"])
+        let parent = Progress(totalUnitCount: 1)
+        let progress: Progress? = try context.performAndWait {
+            let request = NSAsynchronousFetchRequest(fetchRequest: Self.sortedTrips())
+            request.estimatedResultCount = 5
+            parent.becomeCurrent(withPendingUnitCount: 1)
+            defer { parent.resignCurrent() }
+            let result = try context.execute(request) as? NSPersistentStoreAsynchronousResult
+            #expect(result?.progress?.totalUnitCount == 5)
+            return result?.progress
+        }
+        // The fetch was queued behind this block; a second block runs after it.
+        context.performAndWait {}
+        #expect(progress?.isFinished == true)
+        #expect(parent.fractionCompleted == 1)
     }
 }
 #endif
