@@ -41,7 +41,7 @@ open class NSPersistentStoreAsynchronousResult: NSPersistentStoreResult, @unchec
     private let lock = NSLock()
     private var cancelled = false
     private var error: Error?
-    /// The typed subclass's request and results, kept here so that subclass has no storage.
+    /// The request and results, untyped; the typed subclass casts them back.
     let untypedRequest: AnyObject
     private var untypedResults: Any?
 
