@@ -66,8 +66,8 @@ open class NSPersistentStoreAsynchronousResult: NSPersistentStoreResult, @unchec
         if first, let progress, !progress.isCancelled { progress.cancel() }
     }
 
-    /// Cancelled through ``cancel()`` or through the progress (whose cancellation handler may
-    /// run later, on another thread).
+    /// Cancelled through ``cancel()`` or through the progress (read here rather than through a
+    /// cancellation handler, which Foundation may call later on another thread).
     var isCancelled: Bool { lock.withLock { cancelled } || progress?.isCancelled == true }
 
     func fail(_ error: Error) { lock.withLock { self.error = error } }
@@ -101,7 +101,6 @@ extension NSAsynchronousFetchRequest {
         // Under a current progress this one becomes its child (Foundation's implicit tree).
         let progress = Progress(totalUnitCount: Int64(max(estimatedResultCount, 0)))
         let result = NSAsynchronousFetchResult(request: self, context: context, progress: progress)
-        progress.cancellationHandler = { [weak result] in result?.cancel() }
         let work = UncheckedBox((self, result))
         let owner = WeakContext(context)
         context.queue.async {
