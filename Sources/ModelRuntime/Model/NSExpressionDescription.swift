@@ -32,7 +32,9 @@ open class NSExpressionDescription: NSPropertyDescription {
     override var kindName: String { "NSExpressionDescription" }
 
     override var descriptionFields: [(String, String)] {
-        super.descriptionFields + [("expression", expression.map { "\($0)" } ?? "(null)"), ("resultType", "\(expressionResultType.rawValue)")]
+        super.descriptionFields + [
+            ("expression", expression.map { "\($0)" } ?? "(null)"), ("resultType", "\(expressionResultType.rawValue)"),
+        ]
     }
 }
 #endif

@@ -58,7 +58,10 @@ extension FetchSQLBuilder {
         defer { namedValues = [:] }
         let condition = try withAggregates { () throws(FetchSQLError) in try self.predicate(predicate, in: scope) }
         if condition.isAlwaysTrue { return SQLFragment(sql: "") }
-        return SQLFragment(sql: " HAVING " + condition.definite.sql, bindings: condition.bindings)
+        // NULL rejects a group, as it rejects a row in WHERE.
+        var text = condition.sql
+        if text.hasPrefix("("), condition.isOneTerm { text = String(text.dropFirst().dropLast()) }
+        return SQLFragment(sql: " HAVING " + text, bindings: condition.bindings)
     }
 
     /// The selected value a `HAVING` key path or variable names, translated; nil when it names
@@ -122,7 +125,8 @@ extension FetchSQLBuilder {
         guard allowsAggregates else {
             throw FetchSQLError(
                 .unsupported,
-                "\(expression): aggregate functions are only supported in the expression descriptions and having predicate of a dictionary fetch")
+                "\(expression): aggregate functions are only supported in the expression descriptions and having predicate of a dictionary fetch"
+            )
         }
         allowsAggregates = false
         defer { allowsAggregates = true }

@@ -132,9 +132,9 @@ final class FetchSQLBuilder {
             }
             guard !names.isEmpty else { throw FetchSQLError(.unsupported, "a dictionary fetch needs at least one property") }
             return (names.joined(separator: ", "), results)
-        case .grouped(let grouping):
-            let (sql, columns, _) = try groupedSelection(grouping, root: root, scope: scope)
-            return (sql, columns)
+        case .grouped:
+            // `statement(for:)` selects grouped values itself (their parameters come first).
+            throw FetchSQLError(.unsupported, "a grouped selection is translated with its parameters")
         }
     }
 
