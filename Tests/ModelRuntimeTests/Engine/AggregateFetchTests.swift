@@ -197,6 +197,48 @@ struct AggregateFetchTests {
         }
     }
 
+    @Test func groupingByAToOneRelationshipGivesTheDestinationsObjectIDs() throws {
+        let (_, context) = try EngineTestModel.stack()
+        try context.performAndWait { () throws in
+            let trips = (0..<3).map { EngineTestModel.insert("Trip", into: context, ["name": "t\($0)"]) }
+            let counts = [trips[0]: 3, trips[1]: 1]
+            for (trip, count) in counts {
+                for index in 0..<count { _ = EngineTestModel.insert("Stop", into: context, ["name": "s\(index)", "trip": trip]) }
+            }
+            _ = EngineTestModel.insert("Stop", into: context, ["name": "loose"])
+            try context.save()
+            let stops = NSExpressionDescription()
+            stops.name = "stops"
+            stops.expression = NSExpression(forFunction: "count:", arguments: [NSExpression.expressionForEvaluatedObject()])
+            stops.expressionResultType = .integer64AttributeType
+            let request = NSFetchRequest<NSDictionary>(entityName: "Stop")
+            request.resultType = .dictionaryResultType
+            request.propertiesToFetch = ["trip", stops]
+            request.propertiesToGroupBy = ["trip"]
+            request.predicate = NSPredicate(format: "trip != nil")
+            let results = try context.fetch(request)
+            let got = Dictionary(
+                uniqueKeysWithValues: results.compactMap { row in
+                    (row["trip"] as? NSManagedObjectID).map { ($0, row["stops"] as? Int64) }
+                })
+            #expect(got == Dictionary(uniqueKeysWithValues: counts.map { ($0.key.objectID, Optional(Int64($0.value))) }))
+        }
+    }
+
+    @Test func sumOfADecimalAttributeIsADecimal() throws {
+        let (_, context) = try EngineTestModel.stack()
+        try context.performAndWait { () throws in
+            let prices: [Decimal] = [Decimal(string: "1.25")!, Decimal(string: "2.5")!, 4]
+            for (index, price) in prices.enumerated() {
+                _ = EngineTestModel.insert("Trip", into: context, ["name": "t\(index)", "price": price])
+            }
+            try context.save()
+            let row = try #require(
+                try context.fetch(Self.request([Self.expression("total", "sum:", "price", .decimalAttributeType)])).first)
+            #expect(row["total"] as? Decimal == prices.reduce(0, +))
+        }
+    }
+
     @Test func groupingWithoutDictionaryResultsIsRefused() throws {
         let context = try Self.seeded()
         try context.performAndWait { () throws in
