@@ -84,6 +84,25 @@ struct AggregateFetchTests {
         }
     }
 
+    @Test func anUndefinedResultTypeGivesTheStoresNumber() throws {
+        let context = try Self.seeded()
+        try context.performAndWait { () throws in
+            // Core Data's examples leave expressionResultType unset for a count.
+            let description = NSExpressionDescription()
+            description.name = "trips"
+            description.expression = NSExpression(forFunction: "count:", arguments: [NSExpression(forKeyPath: "note")])
+            let request = Self.request(["note", description])
+            request.propertiesToGroupBy = ["note"]
+            request.predicate = NSPredicate(format: "note != nil")
+            let results = try context.fetch(request)
+            let expected = Dictionary(grouping: Self.rows.filter { $0.note != nil }, by: \.note).mapValues(\.count)
+            #expect(results.count == expected.count)
+            for row in results {
+                #expect((row["trips"] as? NSNumber)?.intValue == expected[row["note"] as? String])
+            }
+        }
+    }
+
     @Test func countOfAnOptionalAttributeCountsOnlyRowsWithAValue() throws {
         let context = try Self.seeded()
         try context.performAndWait { () throws in
