@@ -29,7 +29,7 @@ enum DictionaryGrouping {
             try request.propertiesToFetch.map { try $0.map(value) }
             ?? defaultNames.map { FetchSQLGrouping.Value(name: $0, expression: NSExpression(forKeyPath: $0)) }
         let groups = try (request.propertiesToGroupBy ?? []).map(value)
-        if request.propertiesToGroupBy != nil {
+        if !groups.isEmpty {
             let grouped = Set(groups.map(\.name))
             for value in fetched where !grouped.contains(value.name) && !containsAggregate(value.expression) {
                 throw invalid(
