@@ -54,9 +54,14 @@ open class NSFetchRequest<ResultType>: NSPersistentStoreRequest {
     open var returnsDistinctResults = false
     open var shouldRefreshRefetchedObjects = false
     open var relationshipKeyPathsForPrefetching: [String]?
-    /// Names or `NSPropertyDescription`s of the attributes a dictionary result holds.
+    /// Names or `NSPropertyDescription`s (attributes, to-one relationships,
+    /// `NSExpressionDescription`s) of the values a dictionary result holds.
     open var propertiesToFetch: [Any]?
+    /// Names, `NSPropertyDescription`s or `NSExpressionDescription`s to group dictionary results
+    /// by (SQL `GROUP BY`); requires `.dictionaryResultType`.
     open var propertiesToGroupBy: [Any]?
+    /// Filters the groups of a grouped fetch (SQL `HAVING`); requires `propertiesToGroupBy`.
+    open var havingPredicate: NSPredicate?
     open var resultType: NSFetchRequestResultType = .managedObjectResultType
 
     public override init() {
@@ -90,6 +95,9 @@ open class NSFetchRequest<ResultType>: NSPersistentStoreRequest {
         copy.returnsObjectsAsFaults = returnsObjectsAsFaults
         copy.relationshipKeyPathsForPrefetching = relationshipKeyPathsForPrefetching
         copy.propertiesToFetch = propertiesToFetch
+        copy.propertiesToGroupBy = propertiesToGroupBy
+        copy.havingPredicate = havingPredicate
+        copy.returnsDistinctResults = returnsDistinctResults
         copy.resultType = resultType
         copy.affectedStores = affectedStores
         return copy

@@ -9,6 +9,7 @@ extension NSManagedObjectContext {
         checkQueue()
         let entity = try engineEntity(of: request)
         if let type = T.self as? NSManagedObject.Type { ClassRegistry.note(type, for: entity.description) }
+        try DictionaryGrouping.checkResultType(of: request)
         switch request.resultType {
         case .countResultType:
             return try Self.typed([NSNumber(value: try count(for: request))])
@@ -192,14 +193,26 @@ extension NSManagedObjectContext {
     }
 
     private func fetchDictionaries<T>(_ request: NSFetchRequest<T>, entity: EngineEntity) throws -> [NSDictionary] {
-        let names: [String] =
-            request.propertiesToFetch?.compactMap { ($0 as? String) ?? ($0 as? NSPropertyDescription)?.name }
-            ?? entity.attributeSlots.filter { if case .attribute(_, _?) = entity.slotKinds[$0] { true } else { false } }
-            .map { entity.properties[$0].name }
-        let plan = try FetchPlan(request: request, entity: entity, selection: .properties(names), paged: true)
+        let storedAttributes = {
+            entity.attributeSlots.filter { if case .attribute(_, _?) = entity.slotKinds[$0] { true } else { false } }
+                .map { entity.properties[$0].name }
+        }
+        let selection: FetchSQLRequest.Selection
+        var resultTypes: [String: NSAttributeType] = [:]
+        if DictionaryGrouping.applies(to: request) {
+            selection = .grouped(try DictionaryGrouping.grouping(of: request, defaultNames: storedAttributes()))
+            for case let description as NSExpressionDescription in request.propertiesToFetch ?? [] {
+                resultTypes[description.name] = description.expressionResultType
+            }
+        } else {
+            selection = .properties(
+                request.propertiesToFetch?.compactMap { ($0 as? String) ?? ($0 as? NSPropertyDescription)?.name } ?? storedAttributes())
+        }
+        let plan = try FetchPlan(request: request, entity: entity, selection: selection, paged: true)
         let model = entity.model
         // Per result column: the key path and how to read it.
         let readers: [(keyPath: String, type: NSAttributeType?, leaf: [String])] = plan.sql.resultColumns.map { column in
+            if case .expression(let name) = column { return (name, resultTypes[name] ?? .undefinedAttributeType, []) }
             guard case .property(let keyPath, let described) = column else { return ("", nil, []) }
             switch described.role {
             case .attribute(let entityName, let property, let path):

@@ -118,6 +118,9 @@ final class FetchPlanCache: Sendable {
             shape.key.add(Code.properties)
             shape.key.add(names.count)
             for name in names { shape.key.add(name: name) }
+        case .grouped:
+            // Expressions are not described by shapes: translated each time.
+            return nil
         }
         for descriptor in request.sortDescriptors {
             guard descriptor.block == nil, let key = descriptor.key else { return nil }

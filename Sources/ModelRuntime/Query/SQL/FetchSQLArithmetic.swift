@@ -14,6 +14,7 @@ extension FetchSQLBuilder {
         throws(FetchSQLError) -> SQLOperand
     {
         if name == "now", arguments.isEmpty { return .constant(Date()) }
+        if Self.isAggregateFunction(name) { return try aggregateOperand(name, arguments, expression, in: scope) }
         let supported = Self.operators[name] != nil ? arguments.count == 2 : name == "abs:" && arguments.count == 1
         guard supported else { throw FetchSQLError(.unsupported, "function \(name) in \(expression) is not supported in a fetch") }
         var operands: [SQLOperand] = []

@@ -61,6 +61,7 @@ extension FetchSQLBuilder {
         case .evaluatedObject:
             return .path(.row(scope.outermost.row))
         case .variable(let name):
+            if scope.variable(name) == nil, let named = try namedValueOperand(name, in: scope) { return named }
             guard let row = scope.variable(name) else {
                 throw FetchSQLError(
                     .unsupported, "variable $\(name) is not bound; substitute it (withSubstitutionVariables) before fetching")
@@ -69,6 +70,7 @@ extension FetchSQLBuilder {
         case .keyPath(let path, let components, let base):
             switch base?.kind {
             case nil, .evaluatedObject?:
+                if components.count == 1, let named = try namedValueOperand(path, in: scope) { return named }
                 let outer = scope.outermost
                 return .path(try resolve(components[...], from: outer.row, in: outer, path: path))
             case .variable(let name)?:

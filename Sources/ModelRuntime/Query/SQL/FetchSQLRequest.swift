@@ -35,6 +35,8 @@ public struct FetchSQLRequest: Sendable {
         /// The named properties (attributes, composite leaves or to-one relationships, also
         /// through to-one key paths), for dictionary results; each is one or more columns.
         case properties([String])
+        /// Expressions and properties, aggregated over groups of rows (`GROUP BY`, `HAVING`).
+        case grouped(FetchSQLGrouping)
     }
 
     public var entity: StoreLayout.EntityLayout
@@ -60,6 +62,34 @@ public struct FetchSQLRequest: Sendable {
     }
 }
 
+/// What a grouped or aggregating dictionary fetch selects: named values, the expressions it
+/// groups by, and the predicate the groups must satisfy.
+public struct FetchSQLGrouping: Sendable, Equatable {
+    /// One selected value: a key path expression (a property, selected as in `.properties`) or
+    /// a computed expression, named as in the result dictionaries.
+    public struct Value: Sendable, Equatable {
+        public var name: String
+        public var expression: NSExpression
+
+        public init(name: String, expression: NSExpression) {
+            self.name = name
+            self.expression = expression
+        }
+    }
+
+    public var values: [Value]
+    /// Key path or computed expressions (`GROUP BY`); empty aggregates all rows into one.
+    public var groupBy: [NSExpression]
+    /// `HAVING`: key paths and `$variables` naming a selected value stand for that value.
+    public var having: NSPredicate?
+
+    public init(values: [Value], groupBy: [NSExpression] = [], having: NSPredicate? = nil) {
+        self.values = values
+        self.groupBy = groupBy
+        self.having = having
+    }
+}
+
 /// A translated fetch: one statement, its parameter values in order, and what each result
 /// column holds, so a reader can map columns to slots once per statement shape.
 public struct FetchSQL: Sendable, Equatable {
@@ -75,6 +105,8 @@ public struct FetchSQL: Sendable, Equatable {
         /// column's description (an attribute or composite leaf value, a to-one's key or its
         /// destination entity number).
         case property(keyPath: String, column: StoreLayout.Column)
+        /// The value of a selected expression (an aggregate or arithmetic), by its name.
+        case expression(name: String)
     }
 
     public let sql: String

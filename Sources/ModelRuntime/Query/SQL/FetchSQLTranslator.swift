@@ -20,6 +20,11 @@ final class FetchSQLBuilder {
     /// The constants bound as one converted parameter each, in translation order (what
     /// ``FetchPlanCache`` checks before reusing the statement for other values).
     var boundConstants: [(value: Any, kind: SQLValueKind)] = []
+    /// Whether aggregate functions may be translated here (a grouped fetch's values and having
+    /// predicate, outside another aggregate).
+    var allowsAggregates = false
+    /// While translating a having predicate: the selected values by name.
+    var namedValues: [String: NSExpression] = [:]
 
     init(layout: StoreLayout) { self.layout = layout }
 
@@ -37,7 +42,16 @@ final class FetchSQLBuilder {
         let numbers = request.includesSubentities ? request.entity.entityNumbers : request.entity.entityNumber...request.entity.entityNumber
 
         // Selection first, then the filter, then the order: joins are numbered in that order.
-        let (selected, resultColumns) = try selection(request, root: root, scope: scope, numbers: numbers)
+        var grouping: FetchSQLGrouping?
+        var selected: String
+        var resultColumns: [FetchSQL.ResultColumn]
+        var selectBindings: [SQLiteValue] = []
+        if case .grouped(let grouped) = request.selection {
+            grouping = grouped
+            (selected, resultColumns, selectBindings) = try groupedSelection(grouped, root: root, scope: scope)
+        } else {
+            (selected, resultColumns) = try selection(request, root: root, scope: scope, numbers: numbers)
+        }
         var conditions: [SQLFragment] = []
         if numbers != root.table.entityNumbers {
             conditions.append(
@@ -48,6 +62,8 @@ final class FetchSQLBuilder {
         }
         if let predicate = request.predicate { conditions.append(try self.predicate(predicate, in: scope)) }
         let condition = SQLFragment.combine(conditions, and: true)
+        let groupBy = try grouping.map { grouping throws(FetchSQLError) in try self.groupBy(grouping, root: root, scope: scope) }
+        let having = try grouping.map { grouping throws(FetchSQLError) in try self.having(grouping, in: scope) }
         let order = try orderBy(request.sortDescriptors, root: root, scope: scope)
 
         var sql = "SELECT \(selected) FROM \(root.table.name) \(root.alias)\(scope.joinClause)"
@@ -57,6 +73,8 @@ final class FetchSQLBuilder {
             if text.hasPrefix("("), condition.isOneTerm { text = String(text.dropFirst().dropLast()) }
             sql += " WHERE \(text)"
         }
+        if let groupBy { sql += groupBy.sql }
+        if let having { sql += having.sql }
         if !order.isEmpty { sql += " ORDER BY " + order.joined(separator: ", ") }
         if request.selection == .count {
             if request.limit > 0 || request.offset > 0 {
@@ -66,7 +84,8 @@ final class FetchSQLBuilder {
         } else {
             sql += page(request)
         }
-        return FetchSQL(sql: sql, bindings: condition.bindings, resultColumns: resultColumns)
+        let bindings = selectBindings + condition.bindings + (groupBy?.bindings ?? []) + (having?.bindings ?? [])
+        return FetchSQL(sql: sql, bindings: bindings, resultColumns: resultColumns)
     }
 
     private func page(_ request: FetchSQLRequest) -> String {
@@ -113,12 +132,15 @@ final class FetchSQLBuilder {
             }
             guard !names.isEmpty else { throw FetchSQLError(.unsupported, "a dictionary fetch needs at least one property") }
             return (names.joined(separator: ", "), results)
+        case .grouped:
+            // `statement(for:)` selects grouped values itself (their parameters come first).
+            throw FetchSQLError(.unsupported, "a grouped selection is translated with its parameters")
         }
     }
 
     /// The columns a selected key path reads: its attribute column(s), or a to-one's key and
     /// destination entity columns.
-    private func selectedColumns(_ resolved: ResolvedPath, keyPath: String) throws(FetchSQLError) -> [(String, StoreLayout.Column)] {
+    func selectedColumns(_ resolved: ResolvedPath, keyPath: String) throws(FetchSQLError) -> [(String, StoreLayout.Column)] {
         switch resolved {
         case .composite(let leaves):
             return leaves.map { ($0.sql, $0.column) }
