@@ -53,9 +53,9 @@ struct StoreMigrationCrashTests {
 
     static func files(_ store: URL) -> [Data?] { ["", "-wal", "-shm"].map { FileManager.default.contents(atPath: store.path + $0) } }
 
-    /// Runs the child on `store`, killing it `delay` seconds after it reported `ready` (nil: let
-    /// it finish). Returns whether it finished, and how long it ran after `ready`.
-    static func run(_ executable: URL, store: URL, moms: [URL], killAfter delay: Double?) throws -> (finished: Bool, migrating: Double) {
+    /// Starts the child migrating `store` through `moms`, its standard output going to the file
+    /// returned (`out.txt` next to the store).
+    static func launch(_ executable: URL, store: URL, moms: [URL]) throws -> (Process, URL) {
         let output = store.deletingLastPathComponent().appendingPathComponent("out.txt")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
@@ -64,6 +64,13 @@ struct StoreMigrationCrashTests {
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()
+        return (process, output)
+    }
+
+    /// Runs the child on `store`, killing it `delay` seconds after it reported `ready` (nil: let
+    /// it finish). Returns whether it finished, and how long it ran after `ready`.
+    static func run(_ executable: URL, store: URL, moms: [URL], killAfter delay: Double?) throws -> (finished: Bool, migrating: Double) {
+        let (process, output) = try launch(executable, store: store, moms: moms)
         // `ready\n` is the child's first output: waiting for six bytes is waiting for it.
         let deadline = Date().addingTimeInterval(20)
         var status = stat()

@@ -21,14 +21,7 @@ struct StoreMigrationResourceTests {
     /// Migrates a store in `modelstore-migration-child` and returns the child's peak resident
     /// memory in KB.
     static func peakMemory(migrating store: URL, moms: [URL], executable: URL) throws -> Int {
-        let output = store.deletingLastPathComponent().appendingPathComponent("out.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [store.path] + moms.map(\.path)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, output) = try StoreMigrationCrashTests.launch(executable, store: store, moms: moms)
         process.waitUntilExit()
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0 && text.contains("migrated"), "\(text)")
