@@ -11,7 +11,7 @@ extension NSManagedObjectContext {
         processPendingChanges()
         guard hasChanges else { return }
         NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
-        let insertedNow = Array(inserted.values)
+        let insertedNow = insertedInOrder()
         let deletedNow = Array(deleted.values)
         let updatedNow = changed.values.filter { !$0.insertedFlag && !$0.deletedFlag && $0.hasPersistentChangedValues }
         for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.willSave() } }
@@ -37,6 +37,16 @@ extension NSManagedObjectContext {
             applyDerivedValues(derived)
         }
         finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+    }
+
+    /// The inserted objects in insertion order: keys are given, and rows written, in that order,
+    /// so neither has to sort them again.
+    private func insertedInOrder() -> [NSManagedObject] {
+        var order: [(number: UInt64, object: NSManagedObject)] = []
+        order.reserveCapacity(inserted.count)
+        for object in inserted.values { order.append((object.insertionOrder, object)) }
+        order.sort { $0.number < $1.number }
+        return order.map(\.object)
     }
 
     private func finishSave(

@@ -189,6 +189,11 @@ open class NSManagedObjectContext: NSObject {
         object.deletedFlag = false
         if object.committed == nil {
             let engine = object.engine
+            // Storage of its own, made at once instead of copied from the shared empty values
+            // on the first write.
+            if engine.slotCount > 0, ProcessedChanges.storageAddress(object.values) == ProcessedChanges.storageAddress(engine.emptyValues) {
+                object.values = ContiguousArray(repeating: nil, count: engine.slotCount)
+            }
             for (slot, value) in engine.writeChecks.defaultValues where object.values[slot] == nil { object.values[slot] = value }
             for slot in engine.relationshipSlots where engine.isRelationshipToMany(slot) && !(object.values[slot] is ToMany) {
                 object.values[slot] = ToMany()
@@ -335,7 +340,9 @@ open class NSManagedObjectContext: NSObject {
             for (store, root, unordered) in groups.sorted(by: { $0.root < $1.root }) {
                 // Keys in insertion order, not in the order of the context's sets, so equal
                 // work gives equal stores.
-                let members = unordered.sorted { $0.insertionOrder < $1.insertionOrder }
+                let members =
+                    unordered.indices.dropFirst().allSatisfy { unordered[$0 - 1].insertionOrder < unordered[$0].insertionOrder }
+                    ? unordered : unordered.sorted { $0.insertionOrder < $1.insertionOrder }
                 guard !store.isReadOnly else {
                     throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
                 }

@@ -12,15 +12,67 @@ extension NSEntityDescription {
     /// Inserts a new object of the named entity into the context, of the entity's class.
     public class func insertNewObject(forEntityName entityName: String, into context: NSManagedObjectContext) -> NSManagedObject {
         // The engine's entity is handed to the initialiser, which then need not look it up.
-        if let engine = context.persistentStoreCoordinator?.engineModel.entity(named: entityName) {
-            let type = ClassRegistry.objectClass(for: engine.description)
-            return EngineHandoff.offering(engine) { type.init(entity: engine.description, insertInto: context) }
+        if let model = context.persistentStoreCoordinator?.engineModel {
+            let lookup = InsertLookup.current
+            let found = lookup.find(entityName, in: model) ?? lookup.resolve(entityName, in: model)
+            if let (engine, type) = found {
+                return EngineHandoff.offering(engine) { type.init(entity: engine.description, insertInto: context) }
+            }
         }
         guard let entity = entity(forEntityName: entityName, in: context) else {
             preconditionFailure("+entityForName: could not locate an entity named '\(entityName)' in this model.")
         }
         let type = ClassRegistry.objectClass(for: entity)
         return type.init(entity: entity, insertInto: context)
+    }
+}
+
+/// The entity and class `insertNewObject(forEntityName:into:)` found last on this thread, so a
+/// run of insertions of one entity looks up neither (the name in the model, the class behind
+/// the class registry's lock) per object. Valid while the same model is asked for the same name
+/// and no class was recorded for an entity since (``ClassRegistry/generation``); the model and
+/// entity are held weakly, so the cache keeps neither alive.
+final class InsertLookup {
+    private weak var model: EngineModel?
+    private weak var engine: EngineEntity?
+    private var name = ""
+    private var type: NSManagedObject.Type = NSManagedObject.self
+    private var generation = -1
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in if let raw { Unmanaged<InsertLookup>.fromOpaque(raw).release() } }
+        return key
+    }()
+
+    /// This thread's cache.
+    static var current: InsertLookup {
+        if let raw = pthread_getspecific(key) { return Unmanaged<InsertLookup>.fromOpaque(raw).takeUnretainedValue() }
+        let made = InsertLookup()
+        pthread_setspecific(key, Unmanaged.passRetained(made).toOpaque())
+        return made
+    }
+
+    /// The cached entity and class when they answer `name` in `model`.
+    @inline(__always)
+    func find(_ name: String, in model: EngineModel) -> (EngineEntity, NSManagedObject.Type)? {
+        guard self.model === model, self.name == name, generation == ClassRegistry.generation.load(ordering: .acquiring),
+            let engine
+        else { return nil }
+        return (engine, type)
+    }
+
+    /// Looks `name` up in `model` and remembers the answer.
+    func resolve(_ name: String, in model: EngineModel) -> (EngineEntity, NSManagedObject.Type)? {
+        let generation = ClassRegistry.generation.load(ordering: .acquiring)
+        guard let engine = model.entity(named: name) else { return nil }
+        let type = ClassRegistry.objectClass(for: engine.description)
+        self.model = model
+        self.engine = engine
+        self.name = name
+        self.type = type
+        self.generation = generation
+        return (engine, type)
     }
 }
 #endif

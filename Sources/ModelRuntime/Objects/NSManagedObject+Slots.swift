@@ -1,5 +1,6 @@
 #if !canImport(CoreData)
 import Foundation
+import Synchronization
 
 /// A loaded to-many relationship: its objects in order, and their identities for membership.
 struct ToMany {
@@ -111,8 +112,12 @@ extension NSManagedObject {
     /// relationship, the inverse is updated. A to-many takes a collection of objects.
     public final func setValue(_ value: Any?, atSlot slot: Int) {
         if faultState != .materialized { fireFault() }
-        // An attribute (the common case) is told by its slot kind, without a cast of its property.
-        if case .attribute(let type, _) = engine.slotKinds[slot] {
+        // A value already of its attribute's stored type (the common case) is stored as it is,
+        // told by its type metadata alone (see ``RowBinding``).
+        if let stored = engine.writeChecks.storedTypes[slot], RowBinding.metadata(of: value) == stored {
+            storeChange(value, atSlot: slot)
+        } else if case .attribute(let type, _) = engine.slotKinds[slot] {
+            // Another attribute value is told by its slot kind, without a cast of its property.
             storeChange(StoreValueCodec.normalized(value, as: type), atSlot: slot)
         } else if engine.properties[slot] is NSRelationshipDescription {
             if engine.isRelationshipToMany(slot) {
@@ -198,7 +203,7 @@ extension NSManagedObject {
     }
 
     /// Records a change of `slot`: the object becomes updated in its context.
-    func storeChange(_ value: Any?, atSlot slot: Int) {
+    func storeChange(_ value: consuming Any?, atSlot slot: Int) {
         values[slot] = value
         writtenSlots.insert(slot)
         if !changedFlag {
@@ -303,6 +308,9 @@ enum ClassRegistry {
     }
     /// How many times a user class was recorded by ``note(_:for:)``.
     nonisolated(unsafe) private static var classesSeen = 0
+    /// Raised after each class ``note(_:for:)`` records, so a cached answer of
+    /// ``objectClass(for:)`` is known to still hold while it is unchanged.
+    static let generation = Atomic<Int>(0)
 
     static func unqualified(_ name: String) -> String {
         name.split(separator: ".").last.map(String.init) ?? name
@@ -317,6 +325,7 @@ enum ClassRegistry {
         classesByEntity = classesByEntity.filter { $0.value.entity != nil }
         classesByEntity[ObjectIdentifier(entity)] = KnownClass(entity: entity, type: type)
         classesSeen += 1
+        generation.add(1, ordering: .releasing)
     }
 
     static func noteInUse(_ model: NSManagedObjectModel) {

@@ -10,17 +10,21 @@ struct WriteChecks {
     /// Attributes with a default value: the slot and the value in its stored form.
     let defaultValues: [(slot: Int, value: Any)]
     /// When every written column is an attribute's own column (no composites, no to-ones): the
-    /// slot and type of each, in written-column order, so a row binds without inspecting kinds.
-    let attributeColumns: [(slot: Int, type: NSAttributeType)]?
+    /// slot and type of each, in written-column order, so a row binds without inspecting kinds
+    /// (see ``RowBinding``).
+    let attributeColumns: [AttributeColumn]?
+    /// Per slot, for attributes whose values have one stored Swift type: that type's metadata,
+    /// so a value already of it is stored without converting (nil for other slots).
+    let storedTypes: [UnsafeRawPointer?]
 
     init(properties: [NSPropertyDescription], kinds: [SlotKind], written: [(column: Int32, slot: Int, leaf: Int?)]) {
-        var columns: [(slot: Int, type: NSAttributeType)]? = []
+        var columns: [AttributeColumn]? = []
         for column in written {
             guard column.leaf == nil, case .attribute(let type, _?) = kinds[column.slot] else {
                 columns = nil
                 break
             }
-            columns?.append((column.slot, type))
+            columns?.append(AttributeColumn(slot: column.slot, type: type))
         }
         attributeColumns = columns
         var validated: [Int] = []
@@ -37,6 +41,10 @@ struct WriteChecks {
             }
         }
         validatedSlots = validated
+        storedTypes = kinds.map { kind in
+            guard case .attribute(let type, _) = kind, let stored = StoreValueCodec.storedType(of: type) else { return nil }
+            return unsafeBitCast(stored, to: UnsafeRawPointer.self)
+        }
         defaultValues = defaults
     }
 

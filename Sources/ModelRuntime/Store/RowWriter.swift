@@ -38,33 +38,37 @@ struct RowWriter {
 
     // MARK: Rows
 
-    /// Inserts the objects' rows, table by table in increasing key order (the context's sets
-    /// are unordered; SQLite appends rows with increasing keys to the end of the table's B-tree
-    /// instead of searching for each one's place). The statement is looked up once per run of
-    /// objects of one entity.
+    /// Inserts the objects' rows, table by table in increasing key order (SQLite appends rows
+    /// with increasing keys to the end of the table's B-tree instead of searching for each one's
+    /// place). Objects given in insertion order already are (keys are allocated in that order),
+    /// so they are only sorted when they are not. The statement is looked up, and the entity and
+    /// version bound, once per run of objects of one entity (bindings outlive a reset).
     private func insert(_ objects: [NSManagedObject]) throws {
         var rows: [(root: Int, key: Int64, object: NSManagedObject)] = []
         rows.reserveCapacity(objects.count)
+        var ordered = true
         for object in objects {
             guard let key = object.id.primaryKey else { continue }
-            rows.append((object.engine.rootNumber, key, object))
+            let root = object.engine.rootNumber
+            if ordered, let last = rows.last, last.root > root || (last.root == root && last.key > key) { ordered = false }
+            rows.append((root, key, object))
         }
-        rows.sort { $0.root != $1.root ? $0.root < $1.root : $0.key < $1.key }
-        var current: (entity: EngineEntity, statement: Statement)?
-        defer { current?.statement.reset() }
-        for (_, key, object) in rows {
-            let entity = object.engine
-            let statement: Statement
-            if let current, current.entity === entity {
-                statement = current.statement
-            } else {
-                current?.statement.reset()
-                statement = try connection.cachedStatement(entity.insertSQL)
-                current = (entity, statement)
+        if !ordered { rows.sort { $0.root != $1.root ? $0.root < $1.root : $0.key < $1.key } }
+        var entity: EngineEntity?
+        var statement: Statement?
+        defer { statement?.reset() }
+        for row in rows {
+            let object = row.object
+            if object.engine !== entity {
+                statement?.reset()
+                let next = try connection.cachedStatement(object.engine.insertSQL)
+                next.bind(Int64(object.engine.number), at: 2)
+                next.bind(Int64(1), at: 3)
+                statement = next
+                entity = object.engine
             }
-            statement.bind(key, at: 1)
-            statement.bind(Int64(entity.number), at: 2)
-            statement.bind(Int64(1), at: 3)
+            guard let statement else { continue }
+            statement.bind(row.key, at: 1)
             bindColumns(of: object, to: statement, from: 4)
             try statement.step()
             statement.reset()
@@ -177,12 +181,7 @@ struct RowWriter {
     private func bindColumns(of object: NSManagedObject, to statement: Statement, from first: Int32) {
         let entity = object.engine
         if let columns = entity.writeChecks.attributeColumns {
-            var index = first
-            for column in columns {
-                StoreValueCodec.bind(object.values[column.slot], as: column.type, to: statement, at: index)
-                index += 1
-            }
-            return
+            return RowBinding.bind(object.values, columns: columns, to: statement, from: first)
         }
         for (offset, written) in entity.writtenColumns.enumerated() {
             let index = first + Int32(offset)
