@@ -7,9 +7,10 @@ import Foundation
 /// copy-on-write and this state holds a reference), so a different storage address means the
 /// object changed again — without any bookkeeping on the setters' path.
 struct ProcessedChanges {
-    var inserted: Set<ObjectIdentifier> = []
-    var deleted: Set<ObjectIdentifier> = []
+    /// The context's inserted objects then (a copy of its table, which costs nothing until
+    /// either changes).
     var insertedObjects: [ObjectIdentifier: NSManagedObject] = [:]
+    var deleted: Set<ObjectIdentifier> = []
     var valueStorage: [ObjectIdentifier: ContiguousArray<Any?>] = [:]
 
     static func storageAddress(_ values: ContiguousArray<Any?>) -> UnsafeRawPointer? {
@@ -30,15 +31,12 @@ extension NSManagedObjectContext {
         var deletedNow: Set<NSManagedObject> = []
         var next = ProcessedChanges()
         // Sized once: a save of many new objects would otherwise grow each table step by step.
-        next.inserted.reserveCapacity(inserted.count)
-        next.insertedObjects.reserveCapacity(inserted.count)
+        next.insertedObjects = inserted
         next.valueStorage.reserveCapacity(inserted.count + changed.count)
-        if inserted.count > last.inserted.count { insertedNow.reserveCapacity(inserted.count - last.inserted.count) }
+        if inserted.count > last.insertedObjects.count { insertedNow.reserveCapacity(inserted.count - last.insertedObjects.count) }
         for (key, object) in inserted {
-            next.inserted.insert(key)
-            next.insertedObjects[key] = object
             next.valueStorage[key] = object.values
-            if !last.inserted.contains(key) {
+            if last.insertedObjects[key] == nil {
                 insertedNow.insert(object)
             } else if changedSince(last, key, object) {
                 updatedNow.insert(object)
@@ -84,7 +82,7 @@ extension NSManagedObjectContext {
     func postRolledBack(discarded: [NSManagedObject], restored: [NSManagedObject]) {
         let last = processedChanges
         processedChanges = ProcessedChanges()
-        let deleted = Set(discarded.filter { last.inserted.contains(ObjectIdentifier($0)) })
+        let deleted = Set(discarded.filter { last.insertedObjects[ObjectIdentifier($0)] != nil })
         let refreshed = Set(restored.filter { $0.managedObjectContext === self })
         guard !deleted.isEmpty || !refreshed.isEmpty else { return }
         var info: [AnyHashable: Any] = [:]

@@ -40,13 +40,25 @@ extension NSManagedObjectContext {
     }
 
     /// The inserted objects in insertion order: keys are given, and rows written, in that order,
-    /// so neither has to sort them again.
+    /// so neither has to sort them again. Insertion numbers are usually dense (one context
+    /// inserting), so each object is placed by its number; other numbers are sorted.
     private func insertedInOrder() -> [NSManagedObject] {
-        var order: [(number: UInt64, object: NSManagedObject)] = []
-        order.reserveCapacity(inserted.count)
-        for object in inserted.values { order.append((object.insertionOrder, object)) }
-        order.sort { $0.number < $1.number }
-        return order.map(\.object)
+        let objects = Array(inserted.values)
+        guard objects.count > 1 else { return objects }
+        let numbers = objects.map(\.insertionOrder)
+        let low = numbers.min()!
+        let span = numbers.max()! - low
+        if low > 0, span < UInt64(objects.count) * 4 {
+            var places = [Int32](repeating: -1, count: Int(span) + 1)
+            var unique = true
+            for (index, number) in numbers.enumerated() {
+                let place = Int(number - low)
+                if places[place] >= 0 { unique = false }
+                places[place] = Int32(index)
+            }
+            if unique { return places.compactMap { $0 >= 0 ? objects[Int($0)] : nil } }
+        }
+        return numbers.indices.sorted { numbers[$0] < numbers[$1] }.map { objects[$0] }
     }
 
     private func finishSave(

@@ -189,11 +189,6 @@ open class NSManagedObjectContext: NSObject {
         object.deletedFlag = false
         if object.committed == nil {
             let engine = object.engine
-            // Storage of its own, made at once instead of copied from the shared empty values
-            // on the first write.
-            if engine.slotCount > 0, ProcessedChanges.storageAddress(object.values) == ProcessedChanges.storageAddress(engine.emptyValues) {
-                object.values = ContiguousArray(repeating: nil, count: engine.slotCount)
-            }
             for (slot, value) in engine.writeChecks.defaultValues where object.values[slot] == nil { object.values[slot] = value }
             for slot in engine.relationshipSlots where engine.isRelationshipToMany(slot) && !(object.values[slot] is ToMany) {
                 object.values[slot] = ToMany()

@@ -165,9 +165,8 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// to itself, hashed by address. Cheaper than `NSObject`'s (a dynamic cast per comparison),
     /// which matters for the sets of objects every change and save notification carries.
     open override func isEqual(_ object: Any?) -> Bool {
-        guard let object else { return false }
         // An `Any` holding a class instance keeps the reference in its first word; a match is
-        // confirmed by a cast (another value could hold the same bits).
+        // confirmed by a cast (another value, or nil, could hold the same bits).
         let word = withUnsafeBytes(of: object) { $0.load(as: UInt.self) }
         guard word == UInt(bitPattern: Int(bitPattern: ObjectIdentifier(self))) else { return false }
         return (object as? NSManagedObject) === self
