@@ -41,8 +41,8 @@ struct RowWriter {
     /// Inserts the objects' rows, table by table in increasing key order (SQLite appends rows
     /// with increasing keys to the end of the table's B-tree instead of searching for each one's
     /// place). Objects given in insertion order already are (keys are allocated in that order),
-    /// so they are only sorted when they are not. The statement is looked up, and the entity and
-    /// version bound, once per run of objects of one entity (bindings outlive a reset).
+    /// so they are only sorted when they are not. The statement is looked up once per run of
+    /// objects of one entity.
     private func insert(_ objects: [NSManagedObject]) throws {
         var rows: [(root: Int, key: Int64, object: NSManagedObject)] = []
         rows.reserveCapacity(objects.count)
@@ -61,14 +61,13 @@ struct RowWriter {
             let object = row.object
             if object.engine !== entity {
                 statement?.reset()
-                let next = try connection.cachedStatement(object.engine.insertSQL)
-                next.bind(Int64(object.engine.number), at: 2)
-                next.bind(Int64(1), at: 3)
-                statement = next
+                statement = try connection.cachedStatement(object.engine.insertSQL)
                 entity = object.engine
             }
             guard let statement else { continue }
             statement.bind(row.key, at: 1)
+            statement.bind(Int64(object.engine.number), at: 2)
+            statement.bind(Int64(1), at: 3)
             bindColumns(of: object, to: statement, from: 4)
             try statement.step()
             statement.reset()
