@@ -11,10 +11,19 @@ struct ProcessedChanges {
     /// either changes).
     var insertedObjects: [ObjectIdentifier: NSManagedObject] = [:]
     var deleted: Set<ObjectIdentifier> = []
+    /// The inserted objects reported then, when that was all of them (as a set, which the
+    /// did-save notification of a save that follows with the same objects reuses).
+    var allInserted: Set<NSManagedObject>?
     var valueStorage: [ObjectIdentifier: ContiguousArray<Any?>] = [:]
 
     static func storageAddress(_ values: ContiguousArray<Any?>) -> UnsafeRawPointer? {
         values.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+
+    /// Whether the two tables share their storage: a table copied from the other and changed
+    /// by neither since (a change copies shared storage first). A dictionary is one reference.
+    static func sameStorage(_ a: [ObjectIdentifier: NSManagedObject], _ b: [ObjectIdentifier: NSManagedObject]) -> Bool {
+        withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.elementsEqual(b) } }
     }
 }
 
@@ -54,6 +63,7 @@ extension NSManagedObjectContext {
             next.valueStorage[key] = object.values
             if last.valueStorage[key] == nil || changedSince(last, key, object) { updatedNow.insert(object) }
         }
+        if insertedNow.count == inserted.count { next.allInserted = insertedNow }
         processedChanges = next
         guard !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty else { return }
         var info: [AnyHashable: Any] = [:]

@@ -12,6 +12,10 @@ extension NSManagedObjectContext {
         guard hasChanges else { return }
         NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
         let insertedNow = insertedInOrder()
+        // The set of inserted objects the change report just posted, while it is still the set
+        // of `insertedNow` (the inserted table not changed since).
+        let reportedInserted =
+            ProcessedChanges.sameStorage(processedChanges.insertedObjects, inserted) ? processedChanges.allInserted : nil
         let deletedNow = Array(deleted.values)
         let updatedNow = changed.values.filter { !$0.insertedFlag && !$0.deletedFlag && $0.hasPersistentChangedValues }
         for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.willSave() } }
@@ -36,7 +40,7 @@ extension NSManagedObjectContext {
             }
             applyDerivedValues(derived)
         }
-        finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+        finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow, reportedInserted: reportedInserted)
     }
 
     /// The inserted objects in insertion order: keys are given, and rows written, in that order,
@@ -61,8 +65,11 @@ extension NSManagedObjectContext {
         return numbers.indices.sorted { numbers[$0] < numbers[$1] }.map { objects[$0] }
     }
 
+    /// Marks the saved objects saved and posts the did-save notification. `reportedInserted` is
+    /// the set of `insertedNow` when one was built already.
     private func finishSave(
-        inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject]
+        inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject],
+        reportedInserted: Set<NSManagedObject>?
     ) {
         let writesStore = parent == nil
         var savedInserted: [NSManagedObject] = []
@@ -102,7 +109,9 @@ extension NSManagedObjectContext {
         NotificationCenter.default.post(
             name: .NSManagedObjectContextDidSave, object: self,
             userInfo: [
-                NSInsertedObjectsKey: Set(savedInserted), NSUpdatedObjectsKey: Set(updatedNow), NSDeletedObjectsKey: Set(deletedNow),
+                NSInsertedObjectsKey: savedInserted.count == insertedNow.count && reportedInserted?.count == insertedNow.count
+                    ? reportedInserted! : Set(savedInserted),
+                NSUpdatedObjectsKey: Set(updatedNow), NSDeletedObjectsKey: Set(deletedNow),
             ])
     }
 

@@ -307,7 +307,7 @@ open class NSManagedObjectContext: NSObject {
         var storesByEntity: [ObjectIdentifier: NSPersistentStore] = [:]
         var last: (entity: NSEntityDescription, group: Int)?
         for object in objects {
-            let entity = object.entity
+            let entity = object.engine.description
             if let last, last.entity === entity {
                 groups[last.group].objects.append(object)
                 continue
@@ -345,7 +345,7 @@ open class NSManagedObjectContext: NSObject {
                 for (offset, object) in members.enumerated() {
                     if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
                     object.id = NSManagedObjectID(
-                        entity: object.entity, rootEntityNumber: root, key: .permanent(first + Int64(offset)), store: store)
+                        entity: object.engine.description, rootEntityNumber: root, key: .permanent(first + Int64(offset)), store: store)
                     register(object)
                 }
             }

@@ -109,8 +109,10 @@ extension NSManagedObject {
     }
 
     /// Sets the value at `slot` as `setValue(_:forKey:)` does: the change is recorded and, for a
-    /// relationship, the inverse is updated. A to-many takes a collection of objects.
-    public final func setValue(_ value: Any?, atSlot slot: Int) {
+    /// relationship, the inverse is updated. A to-many takes a collection of objects. The value
+    /// is taken over (`consuming`), so one already of its attribute's stored type is stored
+    /// without a copy.
+    public final func setValue(_ value: consuming Any?, atSlot slot: Int) {
         if faultState != .materialized { fireFault() }
         // A value already of its attribute's stored type (the common case) is stored as it is,
         // told by its type metadata alone (see ``RowBinding``).
