@@ -158,15 +158,28 @@ public final class StoreConnection {
 
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     public func transaction<Result>(_ kind: TransactionKind = .deferred, _ body: () throws -> Result) throws -> Result {
-        try execute("BEGIN \(kind.rawValue)")
+        // BEGIN and COMMIT run with every save: prepared once and reused, not parsed again by
+        // `sqlite3_exec` each time.
+        switch kind {
+        case .deferred: try run("BEGIN DEFERRED")
+        case .immediate: try run("BEGIN IMMEDIATE")
+        case .exclusive: try run("BEGIN EXCLUSIVE")
+        }
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs a statement without parameters or rows through the statement cache.
+    private func run(_ sql: String) throws(StoreSQLiteError) {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        _ = try statement.step()
     }
 
     /// Sets what `NSPersistentHistoryBatchDeleteUpdateTrigger(Z_ENT, name, …)` returns: the
