@@ -8,7 +8,7 @@ import Foundation
 /// with, and for this key the copy is the key itself and the hash is computed once, not once per
 /// row. It hashes and compares equal as the plain `NSString` of the same text does, so rows are
 /// read with any string key; it bridges to `String` and archives as an `NSString`.
-final class DictionaryRowKey: NSString, @unchecked Sendable {
+final class DictionaryRowKey: NSString {
     let string: String
     private let storedHash: Int
 
@@ -35,15 +35,6 @@ final class DictionaryRowKey: NSString, @unchecked Sendable {
     override func character(at index: Int) -> unichar {
         let units = string.utf16
         return units[units.index(units.startIndex, offsetBy: index)]
-    }
-
-    override func getCharacters(_ buffer: UnsafeMutablePointer<unichar>, range: NSRange) {
-        let units = string.utf16
-        var index = units.index(units.startIndex, offsetBy: range.location)
-        for offset in 0..<range.length {
-            buffer[offset] = units[index]
-            index = units.index(after: index)
-        }
     }
 
     override var hash: Int { storedHash }
