@@ -158,6 +158,9 @@ struct DictionaryRowTests {
             #expect(key.length == 4 && key.character(at: 1) == unichar(UInt8(ascii: "a")))
             #expect(key.description == "name" && key as String == "name")
             #expect(key.hasPrefix("na") && key.appending("s") == "names")
+            #expect(key.compare("nam") == .orderedDescending && key.compare("name") == .orderedSame)
+            let json = try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
+            #expect(String(decoding: json, as: UTF8.self) == #"{"name":"Alps"}"#)
             let archived = try NSKeyedArchiver.archivedData(withRootObject: row, requiringSecureCoding: false)
             let restored = try #require(
                 try NSKeyedUnarchiver.unarchivedObject(ofClasses: [NSDictionary.self, NSString.self], from: archived) as? NSDictionary)
