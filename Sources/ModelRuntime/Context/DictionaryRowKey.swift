@@ -3,10 +3,9 @@ import Foundation
 
 /// A key of the rows a dictionary fetch returns, made once per fetch and shared by its rows.
 ///
-/// It is an immutable `NSString` (a private subclass, as Core Data's own strings often are) that
-/// keeps its Swift string and its hash: an `NSDictionary` copies and hashes each key it is made
-/// with, and for this key the copy is the key itself and the hash is computed once, not once per
-/// row. It hashes and compares equal as the plain `NSString` of the same text does, so rows are
+/// It is an immutable `NSString` that keeps its Swift string and its hash: an `NSDictionary`
+/// copies and hashes each key it is made with, and for this key the copy is the key itself and
+/// the hash is computed once per fetch, not once per row. It hashes and compares equal as the plain `NSString` of the same text does, so rows are
 /// read with any string key; it bridges to `String` and archives as an `NSString`.
 final class DictionaryRowKey: NSString {
     let string: String
