@@ -19,7 +19,7 @@ final class FetchBatches {
     let storeNumber: UInt32
     let storeIdentifier: String?
     /// Primary keys of the fetch's rows, in result order.
-    private(set) var keys: [Int64]
+    @exclusivity(unchecked) private(set) var keys: [Int64]
     /// The entity of each row when the rows are of several entities; nil when every row is of
     /// ``entity``.
     let entities: [EngineEntity]?

@@ -382,6 +382,17 @@ extension NSManagedObjectContext {
         // Each slot is initialised once, straight from its column.
         let values = ContiguousArray<Any?>(unsafeUninitializedCapacity: count) { buffer, initialized in
             for slot in 0..<count {
+                if case .attribute(let type, let column?) = entity.slotKinds[slot] {
+                    // The common case, read in place.
+                    let index = map[Int(column)]
+                    if index >= 0 {
+                        StoreValueCodec.read(statement, index, as: type, into: buffer.baseAddress! + slot)
+                    } else {
+                        (buffer.baseAddress! + slot).initialize(to: nil)
+                    }
+                    initialized = slot + 1
+                    continue
+                }
                 let value: Any?
                 switch entity.slotKinds[slot] {
                 case .attribute(let type, let column?):

@@ -22,13 +22,13 @@ final class ObjectRegistry: @unchecked Sendable {
     }
 
     private let lock = Mutex(())
-    private var entries: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
     /// A power of two, 2^(64 − `shift`).
-    private var capacity: Int
-    private var shift: UInt64
-    private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var shift: UInt64
+    @exclusivity(unchecked) private(set) var count = 0
     /// Whether the registry holds its objects strongly (`retainsRegisteredObjects`).
-    private var retains = false
+    @exclusivity(unchecked) private var retains = false
 
     init() {
         capacity = 16
