@@ -37,7 +37,11 @@ final class ObjectRegistry: @unchecked Sendable {
     private var retains = false
     /// The live batched fetches whose objects are registered by position, unretained: a fetch
     /// leaves when it is freed (``removePage(_:)``).
-    private var pages: [Unmanaged<FetchBatches>] = []
+    private var pages: [Unmanaged<FetchBatches>] = [] {
+        didSet { hasPages = !pages.isEmpty }
+    }
+    /// Whether ``pages`` has any (read on every lookup the table misses).
+    private var hasPages = false
 
     init() {
         capacity = 16
@@ -81,7 +85,7 @@ final class ObjectRegistry: @unchecked Sendable {
             lock.withLock { _ in
                 let (index, found) = find(key)
                 if found { return entries[index].object!.takeUnretainedValue() }
-                guard !pages.isEmpty, let (page, position) = pagedEntry(key) else { return nil }
+                guard hasPages, let (page, position) = pagedEntry(key) else { return nil }
                 return page.slots![position]!.takeUnretainedValue()
             }
         }
@@ -100,7 +104,7 @@ final class ObjectRegistry: @unchecked Sendable {
             if retains { _ = new.retain() }
             entries[index] = Entry(key: key, object: new)
             // A batched fetch's object under the same key is registered here from now on.
-            if !found, !pages.isEmpty, let (page, position) = pagedEntry(key) { page.slots![position] = nil }
+            if !found, hasPages, let (page, position) = pagedEntry(key) { page.slots![position] = nil }
             return retains ? previous : nil
         }
         replaced?.release()
@@ -111,7 +115,7 @@ final class ObjectRegistry: @unchecked Sendable {
         let (removed, owned): (NSManagedObject?, Bool) = lock.withLock { _ in
             let (index, found) = find(key)
             guard found, let object = entries[index].object else {
-                guard !pages.isEmpty, let (page, position) = pagedEntry(key) else { return (nil, false) }
+                guard hasPages, let (page, position) = pagedEntry(key) else { return (nil, false) }
                 let object = page.slots![position]!.takeUnretainedValue()
                 page.slots![position] = nil
                 return (object, false)
