@@ -247,6 +247,10 @@ final class ObjectRegistry: @unchecked Sendable {
         let former = object.batches
         defer { withExtendedLifetime(former) {} }
         let inTable: Bool = lock.withLock { _ in
+            if retains {
+                object.setBatches(page, position: Int32(position))
+                return true
+            }
             if page.slots == nil {
                 page.makeSlots(registry: self)
                 pages.append(Unmanaged.passUnretained(page))
@@ -256,7 +260,6 @@ final class ObjectRegistry: @unchecked Sendable {
                 if slots[old]?.toOpaque() == Unmanaged.passUnretained(object).toOpaque() { slots[old] = nil }
             }
             object.setBatches(page, position: Int32(position))
-            if retains { return true }
             if find(key).found { return false }
             page.slots![position] = Unmanaged.passUnretained(object)
             return false

@@ -124,6 +124,26 @@ struct BatchedFetchRegistryTests {
         }
     }
 
+    @Test func aContextRetainingItsObjectsKeepsABatchedFetchsObjectsFromTheStart() throws {
+        let (_, context) = try Self.seeded(20)
+        try context.performAndWait { () throws in
+            context.retainsRegisteredObjects = true
+            weak var probe: NSManagedObject?
+            var id: NSManagedObjectID?
+            do {
+                let trips = try context.fetch(Self.request(batchSize: 5))
+                probe = trips[7]
+                id = trips[7].objectID
+            }
+            #expect(probe != nil)
+            #expect(context.registeredObjects.count == 20)
+            #expect(context.object(with: try #require(id)) === probe)
+            #expect(probe?.value(forKey: "legs") as? Int64 == 7)
+            context.retainsRegisteredObjects = false
+            #expect(probe == nil)
+        }
+    }
+
     @Test func mergedUpdatesAndDeletionsReachTheBatchedFetchsObjects() throws {
         let (coordinator, context) = try Self.seeded(12)
         let other = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
