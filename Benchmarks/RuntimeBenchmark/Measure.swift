@@ -1,11 +1,22 @@
 import Foundation
 
-/// Wall time and the process's resident memory (Linux `/proc`), per phase.
+/// Wall time, the process's CPU time and its resident memory (Linux `/proc`), per phase.
 enum Measure {
-    static func seconds(_ body: () throws -> Void) rethrows -> Double {
+    /// The wall time and the CPU time (all threads of the process) `body` takes.
+    static func seconds(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = cpuSeconds()
         try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let cpu = cpuSeconds() - cpuStart
+        return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, cpu)
+    }
+
+    /// The CPU time the process has used: unlike wall time, it leaves out the time the process
+    /// waited for a core, so it stays comparable on a machine shared with other work.
+    static func cpuSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Resets the peak resident set size (`VmHWM`) so the next reading covers only what follows.
@@ -28,32 +39,35 @@ enum Measure {
 struct Figure {
     var rows: Int
     var seconds: Double
+    var cpuSeconds: Double
     var peakBytes: Int
 
     var rowsPerSecond: Double { seconds > 0 ? Double(rows) / seconds : 0 }
+    var rowsPerCPUSecond: Double { cpuSeconds > 0 ? Double(rows) / cpuSeconds : 0 }
 
     /// Runs `body` (which returns the rows it handled) with the peak memory reset first.
     static func measure(_ body: () throws -> Int) rethrows -> Figure {
         Measure.resetPeak()
         var rows = 0
         let time = try Measure.seconds { rows = try body() }
-        return Figure(rows: rows, seconds: time, peakBytes: Measure.peakBytes())
+        return Figure(rows: rows, seconds: time.wall, cpuSeconds: time.cpu, peakBytes: Measure.peakBytes())
     }
 
     /// The line a child process prints for its parent.
-    var line: String { "FIGURE \(rows) \(seconds) \(peakBytes)" }
+    var line: String { "FIGURE \(rows) \(seconds) \(cpuSeconds) \(peakBytes)" }
 
-    init(rows: Int, seconds: Double, peakBytes: Int) {
+    init(rows: Int, seconds: Double, cpuSeconds: Double, peakBytes: Int) {
         self.rows = rows
         self.seconds = seconds
+        self.cpuSeconds = cpuSeconds
         self.peakBytes = peakBytes
     }
 
     init?(line: Substring) {
         let parts = line.split(separator: " ")
-        guard parts.count == 4, parts[0] == "FIGURE", let rows = Int(parts[1]), let seconds = Double(parts[2]),
-            let peak = Int(parts[3])
+        guard parts.count == 5, parts[0] == "FIGURE", let rows = Int(parts[1]), let seconds = Double(parts[2]),
+            let cpu = Double(parts[3]), let peak = Int(parts[4])
         else { return nil }
-        self.init(rows: rows, seconds: seconds, peakBytes: peak)
+        self.init(rows: rows, seconds: seconds, cpuSeconds: cpu, peakBytes: peak)
     }
 }

@@ -26,6 +26,8 @@ enum Report {
         var target: Target
 
         var ratio: Double { floor.rowsPerSecond > 0 ? runtime.rowsPerSecond / floor.rowsPerSecond : 0 }
+        /// The same ratio by CPU time, which waiting for a core on a busy machine does not skew.
+        var cpuRatio: Double { floor.rowsPerCPUSecond > 0 ? runtime.rowsPerCPUSecond / floor.rowsPerCPUSecond : 0 }
 
         var verdict: String {
             switch target {
@@ -41,11 +43,12 @@ enum Report {
     static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
 
     static func table(_ rows: [Row], date: Date) -> String {
-        let header = ["phase", "runtime rows/s", "floor rows/s", "ratio", "runtime peak", "floor peak", "target", ""]
+        let header = ["phase", "runtime rows/s", "floor rows/s", "ratio", "CPU ratio", "runtime peak", "floor peak", "target", ""]
         let cells = rows.map { row in
             [
                 row.phase, rate(row.runtime.rowsPerSecond), rate(row.floor.rowsPerSecond), String(format: "%.1f%%", row.ratio * 100),
-                megabytes(row.runtime.peakBytes), megabytes(row.floor.peakBytes), row.target.text, row.verdict,
+                String(format: "%.1f%%", row.cpuRatio * 100), megabytes(row.runtime.peakBytes), megabytes(row.floor.peakBytes),
+                row.target.text, row.verdict,
             ]
         }
         let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
@@ -55,7 +58,9 @@ enum Report {
         var lines = [line(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"]
         lines += cells.map(line)
         let formatter = ISO8601DateFormatter()
-        lines.append("measured \(formatter.string(from: date)); peak = the largest resident set during the phase")
+        lines.append(
+            "measured \(formatter.string(from: date)); peak = the largest resident set during the phase; CPU ratio = the ratio by the process's CPU time"
+        )
         return lines.joined(separator: "\n")
     }
 }

@@ -68,8 +68,8 @@ enum SlotReads {
             let reads = Double(objects.count * passes * 5)
             context.performAndWait {
                 checksum &+= byReference(objects, passes: 1)
-                let number = Measure.seconds { checksum &+= byNumber(objects, passes: passes) }
-                let reference = Measure.seconds { checksum &+= byReference(objects, passes: passes) }
+                let number = Measure.seconds { checksum &+= byNumber(objects, passes: passes) }.wall
+                let reference = Measure.seconds { checksum &+= byReference(objects, passes: passes) }.wall
                 lines.append(
                     "typed reads, \(label): by slot number \(String(format: "%.1f", number / reads * 1e9)) ns, "
                         + "through the slot table \(String(format: "%.1f", reference / reads * 1e9)) ns")

@@ -22,7 +22,7 @@ final class FetchBatches {
     let storeNumber: UInt32
     let storeIdentifier: String?
     /// Primary keys of the fetch's rows, in result order.
-    private(set) var keys: [Int64]
+    @exclusivity(unchecked) private(set) var keys: [Int64]
     /// The entity of each row when the rows are of several entities; nil when every row is of
     /// ``entity``.
     let entities: [EngineEntity]?
@@ -40,14 +40,14 @@ final class FetchBatches {
     /// The objects registered by position (one per key; nil where freed or registered in the
     /// table), and the registry whose lock guards them; nil until the first is registered.
     /// Read and written only with the registry's lock held.
-    private(set) var slots: UnsafeMutablePointer<Unmanaged<NSManagedObject>?>?
-    private var registry: ObjectRegistry?
+    @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<Unmanaged<NSManagedObject>?>?
+    @exclusivity(unchecked) private var registry: ObjectRegistry?
     /// The registry that lists this fetch's objects by position, if any.
     var registrySlots: ObjectRegistry? { registry }
     /// Positions by key (position + 1, 0 for none), hashed by the key's number, a power of two
     /// in size; made on the first lookup by key (registry lock held).
-    private var index: UnsafeMutablePointer<Int32>?
-    private var indexMask = 0
+    @exclusivity(unchecked) private var index: UnsafeMutablePointer<Int32>?
+    @exclusivity(unchecked) private var indexMask = 0
 
     init(size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String]) {
         self.size = size

@@ -226,9 +226,14 @@ extension NSManagedObjectContext {
                 return ("", nil, [])
             }
         }
-        // Per to-one column: the objects it refers to (their IDs are the row's values).
-        let references = plan.sql.resultColumns.map { DictionaryReference(column: $0, among: plan.sql.resultColumns, in: model) }
-        // The rows' keys, bridged once per fetch; a composite's columns share their key.
+        // Per column: how its value is read (to-one columns give the IDs of the objects they refer to).
+        let columns = plan.sql.resultColumns.enumerated().map { index, column in
+            DictionaryRowColumn(
+                type: readers[index].type,
+                reference: DictionaryReference(column: column, among: plan.sql.resultColumns, in: model))
+        }
+        // The rows' keys, made once per fetch and shared by every row; a composite's columns
+        // share their key.
         var keyNames: [String] = []
         var keyIndexes: [Int] = []
         for reader in readers {
@@ -239,7 +244,7 @@ extension NSManagedObjectContext {
                 keyNames.append(reader.keyPath)
             }
         }
-        let keyObjects: [NSObject] = keyNames.map { NSString(string: $0) }
+        let keyObjects: [NSObject] = keyNames.map { DictionaryRowKey($0) }
         let hasComposites = readers.contains { !$0.leaf.isEmpty }
         var rows: [NSDictionary] = []
         var rowKeys: [NSObject] = []
@@ -254,21 +259,15 @@ extension NSManagedObjectContext {
                 rowKeys.removeAll(keepingCapacity: true)
                 rowValues.removeAll(keepingCapacity: true)
                 var composites: [Int: [String: Any]] = [:]
-                for (index, reader) in readers.enumerated() {
-                    guard let type = reader.type else { continue }
-                    let column = Int32(index)
-                    let value: Any?
-                    if type == .objectIDAttributeType {
-                        value = statement.isNull(at: column) ? nil : references[index]?.objectID(statement, column, store: store)
-                    } else {
-                        value = StoreValueCodec.read(statement, column, as: type)
-                    }
-                    guard let value else { continue }
-                    if reader.leaf.isEmpty {
+                for index in columns.indices {
+                    if hasComposites, !readers[index].leaf.isEmpty {
+                        // A composite's leaf goes into its nested dictionary as a Swift value.
+                        if let type = readers[index].type, let value = StoreValueCodec.read(statement, Int32(index), as: type) {
+                            Self.set(value, at: readers[index].leaf[...], in: &composites[keyIndexes[index], default: [:]])
+                        }
+                    } else if let value = columns[index].value(statement, Int32(index), store: store) {
                         rowKeys.append(keyObjects[keyIndexes[index]])
-                        rowValues.append(value as AnyObject)
-                    } else {
-                        Self.set(value, at: reader.leaf[...], in: &composites[keyIndexes[index], default: [:]])
+                        rowValues.append(value)
                     }
                 }
                 if hasComposites {
@@ -380,6 +379,17 @@ extension NSManagedObjectContext {
         // Each slot is initialised once, straight from its column.
         let values = ContiguousArray<Any?>(unsafeUninitializedCapacity: count) { buffer, initialized in
             for slot in 0..<count {
+                if case .attribute(let type, let column?) = entity.slotKinds[slot] {
+                    // The common case, read in place.
+                    let index = map[Int(column)]
+                    if index >= 0 {
+                        StoreValueCodec.read(statement, index, as: type, into: buffer.baseAddress! + slot)
+                    } else {
+                        (buffer.baseAddress! + slot).initialize(to: nil)
+                    }
+                    initialized = slot + 1
+                    continue
+                }
                 let value: Any?
                 switch entity.slotKinds[slot] {
                 case .attribute(let type, let column?):

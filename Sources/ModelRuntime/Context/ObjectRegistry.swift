@@ -19,7 +19,7 @@ import Synchronization
 /// The hollow objects a batched fetch makes are not entered in the table: the fetch's
 /// ``FetchBatches`` lists them by position next to its keys (one word a row instead of a table
 /// entry), and a lookup the table cannot answer asks the live batched fetches of the key's store
-/// and root entity (see ``FetchBatches/position(of:)``). Every operation here treats both kinds
+/// and root entity (see ``FetchBatches/position(of:where:)``). Every operation here treats both kinds
 /// of registration alike, so uniquing holds across them.
 final class ObjectRegistry: @unchecked Sendable {
     private struct Entry {
@@ -28,20 +28,20 @@ final class ObjectRegistry: @unchecked Sendable {
     }
 
     private let lock = Mutex(())
-    private var entries: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
     /// A power of two, 2^(64 − `shift`).
-    private var capacity: Int
-    private var shift: UInt64
-    private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var shift: UInt64
+    @exclusivity(unchecked) private(set) var count = 0
     /// Whether the registry holds its objects strongly (`retainsRegisteredObjects`).
-    private var retains = false
+    @exclusivity(unchecked) private var retains = false
     /// The live batched fetches whose objects are registered by position, unretained: a fetch
     /// leaves when it is freed (``removePage(_:)``).
-    private var pages: [Unmanaged<FetchBatches>] = [] {
+    @exclusivity(unchecked) private var pages: [Unmanaged<FetchBatches>] = [] {
         didSet { hasPages = !pages.isEmpty }
     }
     /// Whether ``pages`` has any (read on every lookup the table misses).
-    private var hasPages = false
+    @exclusivity(unchecked) private var hasPages = false
 
     init() {
         capacity = 16

@@ -20,11 +20,12 @@ enum EngineHandoff {
         return make()
     }
 
-    /// The offered engine entity when it is `entity`'s; the offer is taken either way.
+    /// The offered engine entity when it is `entity`'s. The offer stays until `offering` ends: an
+    /// initialiser that makes another object of the same entity meanwhile gets the same (right)
+    /// engine data, and one of another entity gets none.
     @inline(__always)
     static func take(for entity: NSEntityDescription) -> EngineEntity? {
         guard let raw = pthread_getspecific(key) else { return nil }
-        pthread_setspecific(key, nil)
         let engine = Unmanaged<EngineEntity>.fromOpaque(raw).takeUnretainedValue()
         return engine.description === entity ? engine : nil
     }

@@ -104,7 +104,29 @@ extension NSManagedObject {
     /// value stored in exactly `T` (the common attribute types) is read without a dynamic cast.
     @inlinable
     public final func value<T>(atSlot slot: Int, as type: T.Type) -> T? {
-        StoredValueCast.cast(value(atSlot: slot), to: T.self)
+        guard StoredValueCast.isInlineScalar(T.self) else { return value(atSlot: slot) as? T }
+        // The value is copied out of its slot in place: no `Any` is copied, cast or destroyed.
+        return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
+            let destination = buffer.baseAddress!
+            switch copyStoredScalar(atSlot: slot, type: ObjectIdentifier(T.self), into: UnsafeMutableRawPointer(destination)) {
+            case .copied: return destination.move()
+            case .absent: return nil
+            case .other: return StoredValueCast.cast(value(atSlot: slot), to: T.self)
+            }
+        }
+    }
+
+    /// Copies the value at `slot` into `destination` when its dynamic type is exactly `type`, one
+    /// of ``StoredValueCast/isInlineScalar(_:)``'s types, firing the fault first.
+    @usableFromInline
+    final func copyStoredScalar(atSlot slot: Int, type: ObjectIdentifier, into destination: UnsafeMutableRawPointer)
+        -> StoredValueCast.Copy
+    {
+        if faultState != .materialized { fireFault() }
+        if engine.toManySlots[slot] { return .other }
+        return values.withUnsafeBufferPointer { buffer in
+            StoredValueCast.copy(UnsafeRawPointer(buffer.baseAddress! + slot), type: type, into: destination)
+        }
     }
 
     /// Sets the value at `slot` as `setValue(_:forKey:)` does: the change is recorded and, for a

@@ -5,6 +5,11 @@ import Foundation
 /// indexed by the entity's slots (see ``slot(forKey:)-type.method``); generated subclasses read and write
 /// them by slot, so a property access does no string-keyed lookup.
 ///
+/// The object's stored state is marked `@exclusivity(unchecked)`: an object is used on its
+/// context's queue only, as in Core Data, and the runtime's own accesses never overlap, so the
+/// dynamic exclusivity checks (a thread-local access set updated on every access, about a tenth
+/// of a fetch that reads every attribute) guard nothing here.
+///
 /// `init(entity:insertInto:)` is `required` here (Core Data's is a plain designated initialiser)
 /// because the context makes fetched objects of the entity's class through it.
 open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, PredicateComparableValue {
@@ -21,7 +26,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// a hollow object stays within 88 bytes: 96 as allocated).
     let engine: EngineEntity
     private var entityDescription: NSEntityDescription { engine.description }
-    private(set) var idStorage: NSManagedObjectID?
+    @exclusivity(unchecked) private(set) var idStorage: NSManagedObjectID?
     /// The object's ID, made on first use: a fetched object's permanent ID from its fetch's key
     /// list (``batches``), else a temporary one (numbered by the object's ``insertionNumber``
     /// when it has one). Objects made from a key alone (a to-one's destination, `object(with:)`)
@@ -63,26 +68,26 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var hasID: Bool { idStorage != nil || batches != nil }
     /// The order new rows get their keys in: insertion order.
     var insertionOrder: UInt64 { insertionNumber != 0 ? insertionNumber : (idStorage?.insertionNumber ?? 0) }
-    weak var context: NSManagedObjectContext?
+    @exclusivity(unchecked) weak var context: NSManagedObjectContext?
     /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
-    var values: ContiguousArray<Any?>
+    @exclusivity(unchecked) var values: ContiguousArray<Any?>
     /// The values last read from or written to the store; nil for an object never saved.
-    var committed: ContiguousArray<Any?>?
+    @exclusivity(unchecked) var committed: ContiguousArray<Any?>?
     /// `Z_OPT` of the row the committed values came from.
-    var version: Int64 = 0
+    @exclusivity(unchecked) var version: Int64 = 0
     /// Where the object came from: a batched fetch (the fetch and the object's position in it) or
     /// an insertion without an ID (its insertion number). The two never meet, so they share one
     /// field: a hollow object stays within 88 bytes.
-    private var origin = Origin.none
-    var faultState: FaultState = .materialized
-    var insertedFlag = false
-    var deletedFlag = false
+    @exclusivity(unchecked) private var origin = Origin.none
+    @exclusivity(unchecked) var faultState: FaultState = .materialized
+    @exclusivity(unchecked) var insertedFlag = false
+    @exclusivity(unchecked) var deletedFlag = false
     /// The object's row was gone when its fault fired (see +InaccessibleFaults).
-    var inaccessibleFlag = false
-    var changedFlag = false
+    @exclusivity(unchecked) var inaccessibleFlag = false
+    @exclusivity(unchecked) var changedFlag = false
     /// Slots written since the values were last committed; see ``ChangedSlots`` (kept next to
     /// the flags, in the same word).
-    var writtenSlots = ChangedSlots()
+    @exclusivity(unchecked) var writtenSlots = ChangedSlots()
 
     private enum Origin {
         case none

@@ -29,6 +29,55 @@ enum StoredValueCast {
         return value as? T
     }
 
+    /// What ``copy(_:type:into:)`` found.
+    @usableFromInline
+    enum Copy: UInt8 {
+        /// The value was of the asked type and is now in the destination.
+        case copied
+        /// The `Any?` was nil.
+        case absent
+        /// A value of another dynamic type: the caller casts it.
+        case other
+    }
+
+    /// Copies the value of the `Any?` at `existential` into `destination` (uninitialised memory
+    /// for a value of the type `type` identifies) when its dynamic type is exactly that type, one
+    /// of ``isInlineScalar(_:)``'s, without copying the `Any`. An `Any?` is the three-word buffer
+    /// and then the type's metadata, nil having a null metadata word (checked by
+    /// `StoredValueCastTests`).
+    @usableFromInline
+    static func copy(_ existential: UnsafeRawPointer, type: ObjectIdentifier, into destination: UnsafeMutableRawPointer) -> Copy {
+        let metadata = existential.load(fromByteOffset: 3 * MemoryLayout<UInt>.stride, as: UInt.self)
+        if metadata == 0 { return .absent }
+        guard metadata == metadataWord(type) else { return .other }
+        switch type {
+        case ObjectIdentifier(String.self):
+            destination.initializeMemory(as: String.self, to: existential.load(as: String.self))
+        case ObjectIdentifier(Data.self):
+            destination.initializeMemory(as: Data.self, to: existential.load(as: Data.self))
+        default:
+            // The other types are plain bits (integers, floating point, `Date`, `Bool`, `UUID`).
+            destination.copyMemory(from: existential, byteCount: trivialSize(type))
+        }
+        return .copied
+    }
+
+    @inline(__always)
+    private static func metadataWord(_ type: ObjectIdentifier) -> UInt { UInt(bitPattern: unsafeBitCast(type, to: Int.self)) }
+
+    /// The size of the trivial types of ``isInlineScalar(_:)``.
+    private static func trivialSize(_ type: ObjectIdentifier) -> Int {
+        switch type {
+        case ObjectIdentifier(Int64.self), ObjectIdentifier(Double.self), ObjectIdentifier(Date.self), ObjectIdentifier(Int.self):
+            return 8
+        case ObjectIdentifier(UUID.self): return 16
+        case ObjectIdentifier(Int32.self), ObjectIdentifier(Float.self): return 4
+        case ObjectIdentifier(Int16.self): return 2
+        case ObjectIdentifier(Bool.self): return 1
+        default: preconditionFailure("not a stored scalar type")
+        }
+    }
+
     /// The value of `value`, whose dynamic type the caller has checked to be exactly `T`, one of
     /// the types of ``isInlineScalar(_:)``.
     @inlinable @inline(__always)

@@ -48,6 +48,24 @@ enum StoreValueCodec {
         }
     }
 
+    /// Reads the value of `column` as an attribute of `type` into `destination` (uninitialised),
+    /// nil for NULL. The common types are written in place, without an intermediate `Any?`.
+    @inline(__always)
+    static func read(_ statement: Statement, _ column: Int32, as type: NSAttributeType, into destination: UnsafeMutablePointer<Any?>) {
+        if statement.isNull(at: column) { return destination.initialize(to: nil) }
+        switch type {
+        case .integer64AttributeType: destination.initialize(to: statement.int64(at: column))
+        case .doubleAttributeType: destination.initialize(to: statement.double(at: column))
+        case .stringAttributeType:
+            if let text = statement.string(at: column) { destination.initialize(to: text) } else { destination.initialize(to: nil) }
+        case .dateAttributeType: destination.initialize(to: Date(timeIntervalSinceReferenceDate: statement.double(at: column)))
+        case .booleanAttributeType: destination.initialize(to: statement.int64(at: column) != 0)
+        case .integer32AttributeType: destination.initialize(to: Int32(truncatingIfNeeded: statement.int64(at: column)))
+        case .integer16AttributeType: destination.initialize(to: Int16(truncatingIfNeeded: statement.int64(at: column)))
+        default: destination.initialize(to: read(statement, column, as: type))
+        }
+    }
+
     /// Binds `value` (an attribute of `type`) to parameter `index`.
     static func bind(_ value: Any?, as type: NSAttributeType, to statement: Statement, at index: Int32) {
         if let value, bindStored(value, as: type, to: statement, at: index) { return }

@@ -3,7 +3,7 @@ import CSQLite
 /// A prepared statement. Parameters and columns are addressed by index (parameters from 1, as
 /// SQLite counts; columns from 0), never by name, so hot paths do no string lookups.
 public final class Statement {
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     private let connection: OpaquePointer
 
     init(handle: OpaquePointer, connection: OpaquePointer) {
@@ -79,9 +79,11 @@ public final class Statement {
     // MARK: Reading (0-based)
 
     public var columnCount: Int32 { sqlite3_column_count(handle) }
-    public func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
-    public func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
-    public func double(at column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    // Column reads run once per column of every fetched row: inlinable, so a reader in another
+    // module calls SQLite directly.
+    @inlinable public func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    @inlinable public func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    @inlinable public func double(at column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
     public func string(at column: Int32) -> String? {
         guard let text = sqlite3_column_text(handle, column) else { return nil }
