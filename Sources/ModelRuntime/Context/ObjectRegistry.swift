@@ -211,7 +211,9 @@ final class ObjectRegistry: @unchecked Sendable {
                 entries[index].object = nil
             }
             count = 0
+            // The batched fetches' objects leave too, and lookups stop asking those fetches.
             for page in pages { page.takeUnretainedValue().clearSlots() }
+            pages.removeAll()
             return owned
         }
         for object in owned { object.release() }
