@@ -7,8 +7,11 @@ import Foundation
 /// released again (their unchanged objects turn back into hollow faults), so iterating a large
 /// result holds at most two batches of row values at a time.
 ///
-/// The fetch's objects point at this value (not the other way round), so it holds no objects: a
-/// batch's objects are found through the context's registry by key.
+/// The fetch's objects point at this value and keep it alive; it lists them unretained, by
+/// position (``slots``), as their registration in the context (see ``ObjectRegistry``): a
+/// batched fetch's hollow objects cost the registry one word each, and loading a batch finds its
+/// objects by position. Objects it does not list (registered before the fetch) are found in the
+/// registry by key.
 final class FetchBatches {
     let size: Int
     /// The store of the rows; weak, so removing the store from its coordinator frees it (the
@@ -34,6 +37,17 @@ final class FetchBatches {
     private(set) var maximumRowsHeld = 0
     /// SQL statements this fetch ran: the key query and the batch loads.
     private(set) var statementsRun = 1
+    /// The objects registered by position (one per key; nil where freed or registered in the
+    /// table), and the registry whose lock guards them; nil until the first is registered.
+    /// Read and written only with the registry's lock held.
+    @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<Unmanaged<NSManagedObject>?>?
+    @exclusivity(unchecked) private var registry: ObjectRegistry?
+    /// The registry that lists this fetch's objects by position, if any.
+    var registrySlots: ObjectRegistry? { registry }
+    /// Positions by key (position + 1, 0 for none), hashed by the key's number, a power of two
+    /// in size; made on the first lookup by key (registry lock held).
+    @exclusivity(unchecked) private var index: UnsafeMutablePointer<Int32>?
+    @exclusivity(unchecked) private var indexMask = 0
 
     init(size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String]) {
         self.size = size
@@ -53,8 +67,64 @@ final class FetchBatches {
         self.init(size: 0, store: store, keys: [], entities: nil, entity: entity, prefetchKeyPaths: [])
     }
 
+    deinit {
+        registry?.removePage(self)
+        slots?.deallocate()
+        index?.deallocate()
+    }
+
     /// Whether the fetch loads rows a batch at a time (it has a batch size).
     var isPaging: Bool { size > 0 }
+
+    /// The number of rows.
+    var count: Int { keys.count }
+
+    // MARK: Registration (the registry's lock held)
+
+    /// Makes room for an object per row, registered in `registry`.
+    func makeSlots(registry: ObjectRegistry) {
+        let slots = UnsafeMutablePointer<Unmanaged<NSManagedObject>?>.allocate(capacity: keys.count)
+        slots.initialize(repeating: nil, count: keys.count)
+        self.slots = slots
+        self.registry = registry
+    }
+
+    /// Drops every registration (the context was reset).
+    func clearSlots() {
+        slots?.update(repeating: nil, count: keys.count)
+    }
+
+    /// The position of a row whose primary key is `key` and for which `accept` holds.
+    func position(of key: Int64, where accept: (Int) -> Bool) -> Int? {
+        if index == nil { makeIndex() }
+        guard let index else { return nil }
+        var probe = Self.hash(key) & indexMask
+        while index[probe] != 0 {
+            let position = Int(index[probe]) - 1
+            if keys[position] == key, accept(position) { return position }
+            probe = (probe + 1) & indexMask
+        }
+        return nil
+    }
+
+    private static func hash(_ key: Int64) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+    }
+
+    private func makeIndex() {
+        guard keys.count < Int32.max else { return }
+        var capacity = 16
+        while capacity < keys.count * 2 { capacity *= 2 }
+        let index = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        index.initialize(repeating: 0, count: capacity)
+        indexMask = capacity - 1
+        for position in keys.indices {
+            var probe = Self.hash(keys[position]) & indexMask
+            while index[probe] != 0 { probe = (probe + 1) & indexMask }
+            index[probe] = Int32(position + 1)
+        }
+        self.index = index
+    }
 
     /// Adds the key of the next row; returns its position.
     func append(_ key: Int64) -> Int32 {
@@ -70,7 +140,7 @@ final class FetchBatches {
         for far in loadedBatches where abs(far - batch) > 1 { release(far, in: context) }
         let range = (batch * size)..<min((batch + 1) * size, keys.count)
         let objects = range.compactMap { objectAt($0, in: context) }.filter { $0.faultState == .hollow }
-        statementsRun += (try? context.loadHollow(objects)) ?? 0
+        statementsRun += (try? loadRows(of: objects, in: context)) ?? 0
         let fetched = objects.filter { $0.faultState != .hollow }
         if !prefetchKeyPaths.isEmpty { try? context.prefetch(prefetchKeyPaths, of: fetched) }
         rowsHeld += fetched.count
@@ -97,7 +167,45 @@ final class FetchBatches {
     func entity(at position: Int) -> EngineEntity { entities?[position] ?? entity }
 
     private func objectAt(_ position: Int, in context: NSManagedObjectContext) -> NSManagedObject? {
-        context.registry[key(at: position, root: entity(at: position).rootNumber)]
+        context.registry.object(in: self, at: position)
+    }
+
+    /// Loads the rows of hollow `objects` (of this fetch's store and root entity) with one `IN`
+    /// query per 500 keys; returns the number of queries run. Rows are matched to the objects
+    /// by key here, not through the registry.
+    private func loadRows(of objects: [NSManagedObject], in context: NSManagedObjectContext) throws -> Int {
+        guard let store, let coordinator = context.persistentStoreCoordinator, let model = entity.model,
+            let root = model.entity(number: entity.rootNumber), !objects.isEmpty
+        else { return 0 }
+        var byKey: [Int64: NSManagedObject] = [:]
+        byKey.reserveCapacity(objects.count)
+        for object in objects {
+            guard let (objectStore, key) = object.rowLocation, objectStore === store, object.engine.rootNumber == root.rootNumber
+            else { continue }
+            byKey[key] = object
+        }
+        let wanted = Array(byKey.keys)
+        var queries = 0
+        for start in stride(from: 0, to: wanted.count, by: 500) {
+            let chunk = wanted[start..<min(start + 500, wanted.count)]
+            let sql = root.selectSQL + " WHERE t.Z_PK IN (" + chunk.map { _ in "?" }.joined(separator: ", ") + ")"
+            try coordinator.locked {
+                try SQLiteStoreEngine.wrap {
+                    let statement = try store.engine.connection.cachedStatement(sql)
+                    defer { statement.reset() }
+                    queries += 1
+                    for (offset, key) in chunk.enumerated() { statement.bind(key, at: Int32(offset + 1)) }
+                    var maker = NSManagedObjectContext.HollowObjectMaker(context: context)
+                    while try statement.step() {
+                        guard let object = byKey[statement.int64(at: root.tableShape.primaryKey)], object.faultState == .hollow
+                        else { continue }
+                        context.fill(object, from: statement, shape: object.engine.tableShape, store: store, maker: &maker)
+                        object.faultState = .fault
+                    }
+                }
+            }
+        }
+        return queries
     }
 
     /// The registry key of the row at `position`, of an entity whose root has number `root`.

@@ -160,7 +160,7 @@ extension NSManagedObjectContext {
         let batches = FetchBatches(
             size: request.fetchBatchSize, store: source, keys: keys, entities: entities, entity: entity, prefetchKeyPaths: keyPaths)
         // The objects are hollow and have no ID yet: a row's key is all they need until used.
-        registry.reserve(keys.count)
+        // They are registered by position in `batches` (see ObjectRegistry).
         var objects: [NSManagedObject] = []
         objects.reserveCapacity(keys.count)
         var maker = HollowObjectMaker(context: self)
@@ -168,15 +168,12 @@ extension NSManagedObjectContext {
             let rowEntity = batches.entity(at: position)
             let key = ObjectKey(store: source, root: rowEntity.rootNumber, primaryKey: keys[position])
             if let existing = registry[key] {
-                if existing.faultState == .hollow {
-                    existing.setBatches(batches, position: Int32(position))
-                }
+                if existing.faultState == .hollow { registry.register(existing, in: batches, at: position) }
                 objects.append(existing)
                 continue
             }
             let object = maker.make(rowEntity)
-            object.setBatches(batches, position: Int32(position))
-            registry[key] = object
+            registry.register(object, in: batches, at: position)
             objects.append(object)
         }
         if !request.returnsObjectsAsFaults, objects[0].faultState == .hollow {

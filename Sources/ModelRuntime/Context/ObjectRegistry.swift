@@ -15,6 +15,12 @@ import Synchronization
 /// An open-addressing table with linear probing, keyed by the two words of ``ObjectKey`` and
 /// holding unretained references, behind a lock: objects remove themselves when they are freed,
 /// which may happen on any thread.
+///
+/// The hollow objects a batched fetch makes are not entered in the table: the fetch's
+/// ``FetchBatches`` lists them by position next to its keys (one word a row instead of a table
+/// entry), and a lookup the table cannot answer asks the live batched fetches of the key's store
+/// and root entity (see ``FetchBatches/position(of:where:)``). Every operation here treats both kinds
+/// of registration alike, so uniquing holds across them.
 final class ObjectRegistry: @unchecked Sendable {
     private struct Entry {
         var key: ObjectKey
@@ -29,6 +35,13 @@ final class ObjectRegistry: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var count = 0
     /// Whether the registry holds its objects strongly (`retainsRegisteredObjects`).
     @exclusivity(unchecked) private var retains = false
+    /// The live batched fetches whose objects are registered by position, unretained: a fetch
+    /// leaves when it is freed (``removePage(_:)``).
+    @exclusivity(unchecked) private var pages: [Unmanaged<FetchBatches>] = [] {
+        didSet { hasPages = !pages.isEmpty }
+    }
+    /// Whether ``pages`` has any (read on every lookup the table misses).
+    @exclusivity(unchecked) private var hasPages = false
 
     init() {
         capacity = 16
@@ -71,7 +84,9 @@ final class ObjectRegistry: @unchecked Sendable {
         get {
             lock.withLock { _ in
                 let (index, found) = find(key)
-                return found ? entries[index].object!.takeUnretainedValue() : nil
+                if found { return entries[index].object!.takeUnretainedValue() }
+                guard hasPages, let (page, position) = pagedEntry(key) else { return nil }
+                return page.slots![position]!.takeUnretainedValue()
             }
         }
         set {
@@ -88,6 +103,8 @@ final class ObjectRegistry: @unchecked Sendable {
             let new = Unmanaged.passUnretained(object)
             if retains { _ = new.retain() }
             entries[index] = Entry(key: key, object: new)
+            // A batched fetch's object under the same key is registered here from now on.
+            if !found, hasPages, let (page, position) = pagedEntry(key) { page.slots![position] = nil }
             return retains ? previous : nil
         }
         replaced?.release()
@@ -97,7 +114,12 @@ final class ObjectRegistry: @unchecked Sendable {
     func removeValue(forKey key: ObjectKey) -> NSManagedObject? {
         let (removed, owned): (NSManagedObject?, Bool) = lock.withLock { _ in
             let (index, found) = find(key)
-            guard found, let object = entries[index].object else { return (nil, false) }
+            guard found, let object = entries[index].object else {
+                guard hasPages, let (page, position) = pagedEntry(key) else { return (nil, false) }
+                let object = page.slots![position]!.takeUnretainedValue()
+                page.slots![position] = nil
+                return (object, false)
+            }
             remove(at: index)
             return (object.takeUnretainedValue(), retains)
         }
@@ -106,9 +128,14 @@ final class ObjectRegistry: @unchecked Sendable {
         return removed
     }
 
-    /// Removes `object` when it is the one registered under `key` (a freed object leaving).
-    func forget(_ object: NSManagedObject, key: ObjectKey) {
+    /// Removes `object` when it is the one registered under `key`, or at `position` of the
+    /// batched fetch `page` (a freed object leaving).
+    func forget(_ object: NSManagedObject, key: ObjectKey, page: FetchBatches? = nil, position: Int = 0) {
         lock.withLock { _ in
+            if let page, let slots = page.slots, slots[position]?.toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
+                slots[position] = nil
+                return
+            }
             let (index, found) = find(key)
             if found, entries[index].object?.toOpaque() == Unmanaged.passUnretained(object).toOpaque() { remove(at: index) }
         }
@@ -167,6 +194,11 @@ final class ObjectRegistry: @unchecked Sendable {
             var objects: [NSManagedObject] = []
             objects.reserveCapacity(count)
             for index in 0..<capacity { if let object = entries[index].object { objects.append(object.takeUnretainedValue()) } }
+            for page in pages {
+                let page = page.takeUnretainedValue()
+                guard let slots = page.slots else { continue }
+                for position in 0..<page.count { if let object = slots[position] { objects.append(object.takeUnretainedValue()) } }
+            }
             return objects
         }
     }
@@ -179,6 +211,9 @@ final class ObjectRegistry: @unchecked Sendable {
                 entries[index].object = nil
             }
             count = 0
+            // The batched fetches' objects leave too, and lookups stop asking those fetches.
+            for page in pages { page.takeUnretainedValue().clearSlots() }
+            pages.removeAll()
             return owned
         }
         for object in owned { object.release() }
@@ -189,6 +224,9 @@ final class ObjectRegistry: @unchecked Sendable {
         let released: [Unmanaged<NSManagedObject>] = lock.withLock { _ in
             guard flag != retains else { return [] }
             retains = flag
+            // Objects held strongly are not worth the saving: the table takes the batched
+            // fetches' objects.
+            if flag { movePagesToTable() }
             var objects: [Unmanaged<NSManagedObject>] = []
             for index in 0..<capacity {
                 guard let object = entries[index].object else { continue }
@@ -197,6 +235,87 @@ final class ObjectRegistry: @unchecked Sendable {
             return objects
         }
         for object in released { object.release() }
+    }
+
+    // MARK: Batched fetches
+
+    /// Registers `object` as the row at `position` of the batched fetch `page` (or in the table
+    /// while the registry holds its objects strongly). An object registered by another batched
+    /// fetch moves to this one, as does its ``NSManagedObject/batches``.
+    func register(_ object: NSManagedObject, in page: FetchBatches, at position: Int) {
+        let key = page.key(at: position, root: page.entity(at: position).rootNumber)
+        // Kept until the lock is released: the object may hold the last reference to its former
+        // fetch, which leaves the registry when freed.
+        let former = object.batches
+        defer { withExtendedLifetime(former) {} }
+        let inTable: Bool = lock.withLock { _ in
+            if retains {
+                object.setBatches(page, position: Int32(position))
+                return true
+            }
+            if page.slots == nil {
+                page.makeSlots(registry: self)
+                pages.append(Unmanaged.passUnretained(page))
+            }
+            if let previous = former, previous !== page, let slots = previous.slots {
+                let old = Int(object.batchPosition)
+                if slots[old]?.toOpaque() == Unmanaged.passUnretained(object).toOpaque() { slots[old] = nil }
+            }
+            object.setBatches(page, position: Int32(position))
+            if find(key).found { return false }
+            page.slots![position] = Unmanaged.passUnretained(object)
+            return false
+        }
+        if inTable { self[key] = object }
+    }
+
+    /// The object registered for the row at `position` of `page`: by position, else in the table.
+    func object(in page: FetchBatches, at position: Int) -> NSManagedObject? {
+        nonisolated(unsafe) var object: Unmanaged<NSManagedObject>?
+        lock.withLock { _ in
+            if let slots = page.slots, let registered = slots[position] {
+                object = registered
+            } else {
+                let (index, found) = find(page.key(at: position, root: page.entity(at: position).rootNumber))
+                object = found ? entries[index].object : nil
+            }
+        }
+        return object?.takeUnretainedValue()
+    }
+
+    /// A freed batched fetch leaving.
+    func removePage(_ page: FetchBatches) {
+        lock.withLock { _ in pages.removeAll { $0.toOpaque() == Unmanaged.passUnretained(page).toOpaque() } }
+    }
+
+    /// The batched fetch and position where `key`'s object is registered (lock held).
+    private func pagedEntry(_ key: ObjectKey) -> (FetchBatches, Int)? {
+        guard key.table & 1 == 0 else { return nil }
+        let store = UInt32(truncatingIfNeeded: key.table >> 32)
+        let root = Int((key.table >> 1) & 0x7fff_ffff)
+        for page in pages {
+            let page = page.takeUnretainedValue()
+            guard page.storeNumber == store, page.entity.rootNumber == root, let slots = page.slots else { continue }
+            if let position = page.position(of: key.number, where: { slots[$0] != nil }) { return (page, position) }
+        }
+        return nil
+    }
+
+    /// Enters every batched fetch's objects in the table (lock held).
+    private func movePagesToTable() {
+        for page in pages {
+            let page = page.takeUnretainedValue()
+            guard let slots = page.slots else { continue }
+            for position in 0..<page.count {
+                guard let object = slots[position] else { continue }
+                slots[position] = nil
+                let key = page.key(at: position, root: page.entity(at: position).rootNumber)
+                if (count + 1) * 4 > capacity * 3 { grow(to: capacity * 2) }
+                let (index, found) = find(key)
+                if !found { count += 1 }
+                entries[index] = Entry(key: key, object: object)
+            }
+        }
     }
 }
 #endif

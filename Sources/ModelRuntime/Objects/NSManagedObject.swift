@@ -136,7 +136,12 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     }
 
     deinit {
-        if let context, let key = registryKey { context.registry.forget(self, key: key) }
+        if let batches, let registry = batches.registrySlots {
+            // Registered by position in its batched fetch, or in the table of the same registry.
+            if let key = registryKey { registry.forget(self, key: key, page: batches, position: Int(batchPosition)) }
+        } else if let context, let key = registryKey {
+            context.registry.forget(self, key: key)
+        }
     }
 
     /// The key the object is registered under in its context, without making its ID.
