@@ -291,7 +291,9 @@ extension NSManagedObjectContext {
 
     /// Makes the hollow objects of one fetch, looking each entity's class up once.
     struct HollowObjectMaker {
-        unowned let context: NSManagedObjectContext
+        /// Unretained: a maker lives within one call of a context method. (Contexts are weakly
+        /// referenced by their objects, so each retain of one takes the slow side-table path.)
+        unowned(unsafe) let context: NSManagedObjectContext
         private var lastEntity: EngineEntity?
         private var lastType: NSManagedObject.Type = NSManagedObject.self
 

@@ -30,11 +30,13 @@ extension NSEntityDescription {
 /// The entity and class `insertNewObject(forEntityName:into:)` found last on this thread, so a
 /// run of insertions of one entity looks up neither (the name in the model, the class behind
 /// the class registry's lock) per object. Valid while the same model is asked for the same name
-/// and no class was recorded for an entity since (``ClassRegistry/generation``); the model and
-/// entity are held weakly, so the cache keeps neither alive.
+/// and no class was recorded for an entity since (``ClassRegistry/generation``). The cache keeps
+/// neither the model nor the entity alive, and refers to neither weakly (see ``EngineEntity``):
+/// the model is known by its serial, and the entity is used only when the model asked about is
+/// that model, which owns it.
 final class InsertLookup {
-    private weak var model: EngineModel?
-    private weak var engine: EngineEntity?
+    private var modelSerial = -1
+    private unowned(unsafe) var engine: EngineEntity?
     private var name = ""
     private var type: NSManagedObject.Type = NSManagedObject.self
     private var generation = -1
@@ -56,7 +58,7 @@ final class InsertLookup {
     /// The cached entity and class when they answer `name` in `model`.
     @inline(__always)
     func find(_ name: String, in model: EngineModel) -> (EngineEntity, NSManagedObject.Type)? {
-        guard self.model === model, self.name == name, generation == ClassRegistry.generation.load(ordering: .acquiring),
+        guard modelSerial == model.serial, self.name == name, generation == ClassRegistry.generation.load(ordering: .acquiring),
             let engine
         else { return nil }
         return (engine, type)
@@ -67,7 +69,7 @@ final class InsertLookup {
         let generation = ClassRegistry.generation.load(ordering: .acquiring)
         guard let engine = model.entity(named: name) else { return nil }
         let type = ClassRegistry.objectClass(for: engine.description)
-        self.model = model
+        modelSerial = model.serial
         self.engine = engine
         self.name = name
         self.type = type

@@ -31,8 +31,8 @@ public final class SlotTable: @unchecked Sendable {
     /// at once) look their slots up by name.
     private static let maximumEntries = 8
 
+    /// An entity's slots, by its serial (not a weak reference: see ``EngineEntity``).
     private struct Entry {
-        weak var entity: EngineEntity?
         let serial: Int
         let slots: [Int]
     }
@@ -69,11 +69,11 @@ public final class SlotTable: @unchecked Sendable {
         let slots = names.map { entity.slotsByName[$0] ?? -1 }
         lock.lock()
         defer { lock.unlock() }
-        entries.removeAll { $0.entity == nil }
+        entries.removeAll { !EngineEntity.isLive($0.serial) }
         if entries.contains(where: { $0.serial == entity.serial }) || entries.count >= Self.maximumEntries {
             return slots[index]
         }
-        entries.append(Entry(entity: entity, serial: entity.serial, slots: slots))
+        entries.append(Entry(serial: entity.serial, slots: slots))
         let block = UnsafeMutablePointer<Int>.allocate(capacity: 1 + entries.count * stride)
         block[0] = entries.count
         var position = block + 1

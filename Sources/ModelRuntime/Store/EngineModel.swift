@@ -9,6 +9,9 @@ import Synchronization
 /// SQL of its statements. Objects keep their values in a flat array indexed by slot; a row is
 /// read into it by column index, so no property name is looked up per row.
 final class EngineModel: @unchecked Sendable {
+    /// A number no other engine model of the process has (an address can be reused).
+    let serial = EngineModel.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<Int>(0)
     let layout: StoreLayout
     let version: ModelVersion
     /// Translated fetch statements by request shape.
@@ -66,12 +69,23 @@ enum SlotKind {
 }
 
 /// One entity as the engine uses it.
+///
+/// Nothing refers to an engine entity weakly: every object holds its entity strongly, and a
+/// class instance that has ever been the target of a `weak` reference keeps its reference counts
+/// in a side table, which makes every retain and release of it several times dearer (a fetch
+/// retains the entity of each object it makes). Caches that must not keep an entity alive key
+/// it by ``serial`` and ask ``isLive(_:)``.
 final class EngineEntity: @unchecked Sendable {
     let description: NSEntityDescription
     /// A number no other engine entity of the process has (slot tables key their entries by it;
     /// an address can be reused).
     let serial = EngineEntity.serials.add(1, ordering: .relaxed).newValue
     private static let serials = Atomic<Int>(0)
+    /// The serials of the engine entities not yet freed.
+    private static let live = Mutex<Set<Int>>([])
+
+    /// Whether the engine entity numbered `serial` still exists.
+    static func isLive(_ serial: Int) -> Bool { live.withLock { $0.contains(serial) } }
     let name: String
     let number: Int
     let rootNumber: Int
@@ -122,6 +136,11 @@ final class EngineEntity: @unchecked Sendable {
     /// What inserting and saving check per object: the slots validation looks at, and the
     /// attribute default values inserted objects start with.
     let writeChecks: WriteChecks
+
+    deinit {
+        let serial = self.serial
+        _ = Self.live.withLock { $0.remove(serial) }
+    }
 
     init(description: NSEntityDescription, layout: StoreLayout.EntityLayout, table: StoreLayout.Table) {
         self.description = description
@@ -193,6 +212,8 @@ final class EngineEntity: @unchecked Sendable {
             entityNumbers.count == 1
             ? "t.Z_ENT = \(number)" : "t.Z_ENT >= \(entityNumbers.lowerBound) AND t.Z_ENT <= \(entityNumbers.upperBound)"
         writeChecks = WriteChecks(properties: properties, kinds: kinds, written: written)
+        let serial = self.serial
+        _ = Self.live.withLock { $0.insert(serial) }
     }
 
     static func leaves(of composite: NSCompositeAttributeDescription?, path: [String] = []) -> [(path: [String], type: NSAttributeType)] {
