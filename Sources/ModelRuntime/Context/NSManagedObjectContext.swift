@@ -60,6 +60,8 @@ open class NSManagedObjectContext: NSObject {
 
     /// Objects by identity (store, table, key or temporary identity).
     let registry = ObjectRegistry()
+    /// What the context's objects refer to it through (see ``ContextAnchor``).
+    let anchor = ContextAnchor()
     var inserted: [ObjectIdentifier: NSManagedObject] = [:]
     var deleted: [ObjectIdentifier: NSManagedObject] = [:]
     var changed: [ObjectIdentifier: NSManagedObject] = [:]
@@ -73,6 +75,7 @@ open class NSManagedObjectContext: NSObject {
         default: queue = DispatchQueue(label: "NSManagedObjectContext")
         }
         super.init()
+        anchor.context = self
         if ct != .mainQueueConcurrencyType {
             queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
         } else {

@@ -68,7 +68,14 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var hasID: Bool { idStorage != nil || batches != nil }
     /// The order new rows get their keys in: insertion order.
     var insertionOrder: UInt64 { insertionNumber != 0 ? insertionNumber : (idStorage?.insertionNumber ?? 0) }
-    @exclusivity(unchecked) weak var context: NSManagedObjectContext?
+    /// The object's context, through the context's ``ContextAnchor``: the object holds the
+    /// anchor strongly (a plain reference count) and the anchor holds the context weakly, so
+    /// setting the context does not form a weak reference per object.
+    var context: NSManagedObjectContext? {
+        get { anchor?.context }
+        set { anchor = newValue?.anchor }
+    }
+    @exclusivity(unchecked) private var anchor: ContextAnchor?
     /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
     @exclusivity(unchecked) var values: ContiguousArray<Any?>
     /// The values last read from or written to the store; nil for an object never saved.
