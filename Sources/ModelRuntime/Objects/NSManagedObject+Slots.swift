@@ -137,8 +137,8 @@ extension NSManagedObject {
     public final func setValue(_ value: consuming Any?, atSlot slot: Int) {
         if faultState != .materialized { fireFault() }
         // A value already of its attribute's stored type (the common case) is stored as it is,
-        // told by its type metadata alone (see ``RowBinding``).
-        if let stored = engine.writeChecks.storedTypes[slot], RowBinding.metadata(of: value) == stored {
+        // told by its type metadata alone (see ``StoredValueCast/metadata(of:)``).
+        if let stored = engine.writeChecks.storedTypes[slot], StoredValueCast.metadata(of: value) == stored {
             storeChange(value, atSlot: slot)
         } else if case .attribute(let type, _) = engine.slotKinds[slot] {
             // Another attribute value is told by its slot kind, without a cast of its property.

@@ -40,16 +40,55 @@ enum StoredValueCast {
         case other
     }
 
+    // MARK: Reading an `Any?` in place
+
+    /// Where an `Any?` records its dynamic type: after the three-word inline buffer. Nil has a
+    /// null metadata word.
+    static let metadataOffset = 3 * MemoryLayout<UnsafeRawPointer>.stride
+
+    /// Whether `Any?` has the layout described above, with the common value types at the start of
+    /// the buffer (checked once with known values). When it does not, the readers here report
+    /// every value as unknown and callers take the general path.
+    static let layoutHolds: Bool = {
+        let stride = MemoryLayout<Any?>.stride
+        guard MemoryLayout<Any?>.size == 4 * MemoryLayout<UnsafeRawPointer>.stride else { return false }
+        let samples: ContiguousArray<Any?> = [nil, Int64(-7), "a string longer than fifteen bytes", 2.5]
+        return samples.withUnsafeBufferPointer { buffer in
+            let base = UnsafeRawPointer(buffer.baseAddress!)
+            func metadata(_ index: Int) -> UnsafeRawPointer? {
+                base.load(fromByteOffset: index * stride + metadataOffset, as: UnsafeRawPointer?.self)
+            }
+            func type<T>(_ type: T.Type) -> UnsafeRawPointer { unsafeBitCast(type as Any.Type, to: UnsafeRawPointer.self) }
+            return metadata(0) == nil && metadata(1) == type(Int64.self) && metadata(2) == type(String.self)
+                && metadata(3) == type(Double.self)
+                && base.load(fromByteOffset: stride, as: Int64.self) == -7
+                && base.load(fromByteOffset: 2 * stride, as: String.self) == "a string longer than fifteen bytes"
+                && base.load(fromByteOffset: 3 * stride, as: Double.self) == 2.5
+        }
+    }()
+
+    /// The type metadata recorded in the `Any?` at `existential` (nil for nil). Only meaningful
+    /// when ``layoutHolds``.
+    @inline(__always)
+    static func metadata(at existential: UnsafeRawPointer) -> UnsafeRawPointer? {
+        existential.load(fromByteOffset: metadataOffset, as: UnsafeRawPointer?.self)
+    }
+
+    /// The type metadata recorded in `value` (nil for nil), or nil when ``layoutHolds`` is false.
+    @inline(__always)
+    static func metadata(of value: borrowing Any?) -> UnsafeRawPointer? {
+        guard layoutHolds else { return nil }
+        return withUnsafeBytes(of: value) { metadata(at: $0.baseAddress!) }
+    }
+
     /// Copies the value of the `Any?` at `existential` into `destination` (uninitialised memory
     /// for a value of the type `type` identifies) when its dynamic type is exactly that type, one
-    /// of ``isInlineScalar(_:)``'s, without copying the `Any`. An `Any?` is the three-word buffer
-    /// and then the type's metadata, nil having a null metadata word (checked by
-    /// `StoredValueCastTests`).
+    /// of ``isInlineScalar(_:)``'s, without copying the `Any`.
     @usableFromInline
     static func copy(_ existential: UnsafeRawPointer, type: ObjectIdentifier, into destination: UnsafeMutableRawPointer) -> Copy {
-        let metadata = existential.load(fromByteOffset: 3 * MemoryLayout<UInt>.stride, as: UInt.self)
-        if metadata == 0 { return .absent }
-        guard metadata == metadataWord(type) else { return .other }
+        guard layoutHolds else { return .other }
+        guard let metadata = metadata(at: existential) else { return .absent }
+        guard metadata == unsafeBitCast(type, to: UnsafeRawPointer.self) else { return .other }
         switch type {
         case ObjectIdentifier(String.self):
             destination.initializeMemory(as: String.self, to: existential.load(as: String.self))
@@ -61,9 +100,6 @@ enum StoredValueCast {
         }
         return .copied
     }
-
-    @inline(__always)
-    private static func metadataWord(_ type: ObjectIdentifier) -> UInt { UInt(bitPattern: unsafeBitCast(type, to: Int.self)) }
 
     /// The size of the trivial types of ``isInlineScalar(_:)``.
     private static func trivialSize(_ type: ObjectIdentifier) -> Int {

@@ -8,48 +8,15 @@ import ModelStore
 enum StoreValueCodec {
     /// Reads the value of `column` as an attribute of `type`; nil for NULL.
     static func read(_ statement: Statement, _ column: Int32, as type: NSAttributeType) -> Any? {
-        if statement.isNull(at: column) { return nil }
-        switch type {
-        case .integer16AttributeType: return Int16(truncatingIfNeeded: statement.int64(at: column))
-        case .integer32AttributeType: return Int32(truncatingIfNeeded: statement.int64(at: column))
-        case .integer64AttributeType: return statement.int64(at: column)
-        case .booleanAttributeType: return statement.int64(at: column) != 0
-        case .doubleAttributeType: return statement.double(at: column)
-        case .floatAttributeType: return Float(statement.double(at: column))
-        case .decimalAttributeType:
-            switch statement.value(at: column) {
-            case .integer(let value): return Decimal(value)
-            case .text(let text): return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
-            default: return Decimal(statement.double(at: column))
-            }
-        case .dateAttributeType: return Date(timeIntervalSinceReferenceDate: statement.double(at: column))
-        case .stringAttributeType: return statement.string(at: column)
-        case .UUIDAttributeType:
-            if let bytes = statement.bytes(at: column), bytes.count == 16 {
-                return UUID(
-                    uuid: (
-                        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                        bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-                    ))
-            }
-            return statement.string(at: column).flatMap(UUID.init(uuidString:))
-        case .URIAttributeType:
-            if let text = statement.string(at: column) { return URL(string: text) }
-            return nil
-        case .binaryDataAttributeType, .transformableAttributeType, .objectIDAttributeType, .compositeAttributeType,
-            .undefinedAttributeType:
-            switch statement.value(at: column) {
-            case .blob(let bytes): return Data(bytes)
-            case .text(let text): return text
-            case .integer(let value): return value
-            case .real(let value): return value
-            case .null: return nil
-            }
+        withUnsafeTemporaryAllocation(of: Any?.self, capacity: 1) { buffer in
+            read(statement, column, as: type, into: buffer.baseAddress!)
+            return buffer.baseAddress!.move()
         }
     }
 
     /// Reads the value of `column` as an attribute of `type` into `destination` (uninitialised),
-    /// nil for NULL. The common types are written in place, without an intermediate `Any?`.
+    /// nil for NULL. The common types are written in place, without an intermediate `Any?` (a
+    /// fetch reads its rows straight into the objects' slots this way).
     @inline(__always)
     static func read(_ statement: Statement, _ column: Int32, as type: NSAttributeType, into destination: UnsafeMutablePointer<Any?>) {
         if statement.isNull(at: column) { return destination.initialize(to: nil) }
@@ -62,7 +29,42 @@ enum StoreValueCodec {
         case .booleanAttributeType: destination.initialize(to: statement.int64(at: column) != 0)
         case .integer32AttributeType: destination.initialize(to: Int32(truncatingIfNeeded: statement.int64(at: column)))
         case .integer16AttributeType: destination.initialize(to: Int16(truncatingIfNeeded: statement.int64(at: column)))
-        default: destination.initialize(to: read(statement, column, as: type))
+        case .floatAttributeType: destination.initialize(to: Float(statement.double(at: column)))
+        default: destination.initialize(to: readOther(statement, column, as: type))
+        }
+    }
+
+    /// The value of a non-NULL `column` of one of the types ``read(_:_:as:into:)`` does not
+    /// write in place.
+    private static func readOther(_ statement: Statement, _ column: Int32, as type: NSAttributeType) -> Any? {
+        switch type {
+        case .decimalAttributeType:
+            switch statement.value(at: column) {
+            case .integer(let value): return Decimal(value)
+            case .text(let text): return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+            default: return Decimal(statement.double(at: column))
+            }
+        case .UUIDAttributeType:
+            if let bytes = statement.bytes(at: column), bytes.count == 16 {
+                return UUID(
+                    uuid: (
+                        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                        bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                    ))
+            }
+            return statement.string(at: column).flatMap(UUID.init(uuidString:))
+        case .URIAttributeType:
+            if let text = statement.string(at: column) { return URL(string: text) }
+            return nil
+        default:
+            // Binary data, transformable, object ID, composite and undefined attributes.
+            switch statement.value(at: column) {
+            case .blob(let bytes): return Data(bytes)
+            case .text(let text): return text
+            case .integer(let value): return value
+            case .real(let value): return value
+            case .null: return nil
+            }
         }
     }
 
