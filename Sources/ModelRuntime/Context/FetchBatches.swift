@@ -48,6 +48,8 @@ final class FetchBatches {
     /// in size; made on the first lookup by key (registry lock held).
     @exclusivity(unchecked) private var index: UnsafeMutablePointer<Int32>?
     @exclusivity(unchecked) private var indexMask = 0
+    /// The number of ``slots`` allocated (at least ``count``).
+    @exclusivity(unchecked) private var slotCapacity = 0
 
     init(size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String]) {
         self.size = size
@@ -81,17 +83,20 @@ final class FetchBatches {
 
     // MARK: Registration (the registry's lock held)
 
-    /// Makes room for an object per row, registered in `registry`.
+    /// Makes room for an object per row, registered in `registry` (for a fetch still adding
+    /// rows, room for more: see ``append(_:)``).
     func makeSlots(registry: ObjectRegistry) {
-        let slots = UnsafeMutablePointer<Unmanaged<NSManagedObject>?>.allocate(capacity: keys.count)
-        slots.initialize(repeating: nil, count: keys.count)
+        let capacity = isPaging ? keys.count : Swift.max(keys.count * 2, 256)
+        let slots = UnsafeMutablePointer<Unmanaged<NSManagedObject>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
         self.slots = slots
+        slotCapacity = capacity
         self.registry = registry
     }
 
     /// Drops every registration (the context was reset).
     func clearSlots() {
-        slots?.update(repeating: nil, count: keys.count)
+        slots?.update(repeating: nil, count: slotCapacity)
     }
 
     /// The position of a row whose primary key is `key` and for which `accept` holds.
@@ -115,21 +120,44 @@ final class FetchBatches {
         guard keys.count < Int32.max else { return }
         var capacity = 16
         while capacity < keys.count * 2 { capacity *= 2 }
+        index?.deallocate()
         let index = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         index.initialize(repeating: 0, count: capacity)
         indexMask = capacity - 1
-        for position in keys.indices {
-            var probe = Self.hash(keys[position]) & indexMask
-            while index[probe] != 0 { probe = (probe + 1) & indexMask }
-            index[probe] = Int32(position + 1)
-        }
+        for position in keys.indices { Self.enter(position, key: keys[position], in: index, mask: indexMask) }
         self.index = index
     }
 
-    /// Adds the key of the next row; returns its position.
+    private static func enter(_ position: Int, key: Int64, in index: UnsafeMutablePointer<Int32>, mask: Int) {
+        var probe = hash(key) & mask
+        while index[probe] != 0 { probe = (probe + 1) & mask }
+        index[probe] = Int32(position + 1)
+    }
+
+    /// Adds the key of the next row of a fetch without a batch size; returns its position. Once
+    /// the fetch has slots (its objects are registered by position), called with the registry's
+    /// lock held, so the slots grow under it; an index made by a lookup while rows still come
+    /// takes the new key too.
     func append(_ key: Int64) -> Int32 {
         keys.append(key)
-        return Int32(keys.count - 1)
+        let position = keys.count - 1
+        if let slots, keys.count > slotCapacity {
+            let capacity = slotCapacity * 2
+            let grown = UnsafeMutablePointer<Unmanaged<NSManagedObject>?>.allocate(capacity: capacity)
+            grown.moveInitialize(from: slots, count: slotCapacity)
+            (grown + slotCapacity).initialize(repeating: nil, count: capacity - slotCapacity)
+            slots.deallocate()
+            self.slots = grown
+            slotCapacity = capacity
+        }
+        if let index {
+            if keys.count * 2 > indexMask + 1 {
+                makeIndex()
+            } else {
+                Self.enter(position, key: key, in: index, mask: indexMask)
+            }
+        }
+        return Int32(position)
     }
 
     /// Loads the batch of the object at `position` (unless loaded) and releases far batches.

@@ -167,7 +167,8 @@ extension NSManagedObjectContext {
         for position in keys.indices {
             let rowEntity = batches.entity(at: position)
             let key = ObjectKey(store: source, root: rowEntity.rootNumber, primaryKey: keys[position])
-            if let existing = registry[key] {
+            // The fetch's own rows are distinct: it is not asked (which would index its keys).
+            if let existing = registry.object(for: key, excluding: batches) {
                 if existing.faultState == .hollow { registry.register(existing, in: batches, at: position) }
                 objects.append(existing)
                 continue
@@ -294,10 +295,16 @@ extension NSManagedObjectContext {
         /// Unretained: a maker lives within one call of a context method. (Contexts are weakly
         /// referenced by their objects, so each retain of one takes the slow side-table path.)
         unowned(unsafe) let context: NSManagedObjectContext
+        /// The context's anchor, which the objects take (setting `context` would retain the
+        /// context, whose weak references give it a side table: a slow retain and release).
+        private let anchor: ContextAnchor
         private var lastEntity: EngineEntity?
         private var lastType: NSManagedObject.Type = NSManagedObject.self
 
-        init(context: NSManagedObjectContext) { self.context = context }
+        init(context: NSManagedObjectContext) {
+            self.context = context
+            anchor = context.anchor
+        }
 
         /// A hollow object of `entity` in the context, neither registered nor given an ID.
         mutating func make(_ entity: EngineEntity) -> NSManagedObject {
@@ -307,7 +314,7 @@ extension NSManagedObjectContext {
             }
             let type = lastType
             let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
-            object.context = context
+            object.anchor = anchor
             object.faultState = .hollow
             return object
         }
@@ -325,15 +332,15 @@ extension NSManagedObjectContext {
         entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore, maker: inout HollowObjectMaker, keys: FetchBatches? = nil
     ) -> NSManagedObject {
         let key = ObjectKey(store: store, root: entity.rootNumber, primaryKey: primaryKey)
-        if let existing = registry[key] { return existing }
+        if let existing = registry.object(for: key, excluding: keys) { return existing }
         let object = maker.make(entity)
         if let keys {
-            object.setBatches(keys, position: keys.append(primaryKey))
+            registry.register(object, row: key, in: keys)
         } else {
             object.id = NSManagedObjectID(
                 entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store)
+            registry[key] = object
         }
-        registry[key] = object
         return object
     }
 

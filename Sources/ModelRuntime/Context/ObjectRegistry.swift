@@ -81,17 +81,62 @@ final class ObjectRegistry: @unchecked Sendable {
     }
 
     subscript(key: ObjectKey) -> NSManagedObject? {
-        get {
-            lock.withLock { _ in
-                let (index, found) = find(key)
-                if found { return entries[index].object!.takeUnretainedValue() }
-                guard hasPages, let (page, position) = pagedEntry(key) else { return nil }
-                return page.slots![position]!.takeUnretainedValue()
-            }
-        }
+        get { object(for: key, excluding: nil) }
         set {
             if let newValue { insert(newValue, forKey: key) } else { removeValue(forKey: key) }
         }
+    }
+
+    /// The object registered under `key`, not looking among the rows of `page` (a fetch asking
+    /// for each of its rows whether it is registered already: its own rows are distinct, and its
+    /// key index would have to be remade on every row).
+    func object(for key: ObjectKey, excluding excluded: FetchBatches?) -> NSManagedObject? {
+        nonisolated(unsafe) var object: Unmanaged<NSManagedObject>?
+        lock.withLock { _ in
+            let (index, found) = find(key)
+            if found {
+                object = entries[index].object
+            } else if hasPages, let (page, position) = pagedEntry(key, excluding: excluded) {
+                object = page.slots![position]
+            }
+        }
+        return object?.takeUnretainedValue()
+    }
+
+    /// How many rows of a fetch without a batch size are registered in the table before the rest
+    /// are registered by position in the fetch's ``FetchBatches`` (see ``register(_:row:in:)``).
+    static let tableRowsPerFetch = 64
+    /// How many fetches may have their objects registered by position; registering one more
+    /// moves the objects of the oldest fetch without a batch size into the table, so a lookup
+    /// the table misses asks a bounded number of fetches.
+    static let maximumPages = 32
+
+    /// Registers a new object of a fetch without a batch size as the row `key` of `page` (the
+    /// fetch's keys), which the object takes as its ``NSManagedObject/batches``. The first rows go
+    /// into the table; the rest are registered by position, which costs a word a row written in
+    /// order instead of a table entry at a random place (and the same when the object is freed).
+    func register(_ object: NSManagedObject, row key: ObjectKey, in page: FetchBatches) {
+        let inTable: Bool = lock.withLock { _ in
+            if page.slots == nil, !retains, page.count >= Self.tableRowsPerFetch {
+                page.makeSlots(registry: self)
+                addPage(page)
+            }
+            let position = page.append(key.number)
+            object.setBatches(page, position: position)
+            guard let slots = page.slots, !retains else { return true }
+            slots[Int(position)] = Unmanaged.passUnretained(object)
+            return false
+        }
+        if inTable { insert(object, forKey: key) }
+    }
+
+    /// Adds a fetch whose objects are registered by position (lock held).
+    private func addPage(_ page: FetchBatches) {
+        if pages.count >= Self.maximumPages, let oldest = pages.firstIndex(where: { !$0.takeUnretainedValue().isPaging }) {
+            let moved = pages.remove(at: oldest).takeUnretainedValue()
+            moveToTable(moved)
+        }
+        pages.append(Unmanaged.passUnretained(page))
     }
 
     private func insert(_ object: NSManagedObject, forKey key: ObjectKey) {
@@ -104,7 +149,7 @@ final class ObjectRegistry: @unchecked Sendable {
             if retains { _ = new.retain() }
             entries[index] = Entry(key: key, object: new)
             // A batched fetch's object under the same key is registered here from now on.
-            if !found, hasPages, let (page, position) = pagedEntry(key) { page.slots![position] = nil }
+            if !found, hasPages, let (page, position) = pagedEntry(key, excluding: nil) { page.slots![position] = nil }
             return retains ? previous : nil
         }
         replaced?.release()
@@ -115,7 +160,7 @@ final class ObjectRegistry: @unchecked Sendable {
         let (removed, owned): (NSManagedObject?, Bool) = lock.withLock { _ in
             let (index, found) = find(key)
             guard found, let object = entries[index].object else {
-                guard hasPages, let (page, position) = pagedEntry(key) else { return (nil, false) }
+                guard hasPages, let (page, position) = pagedEntry(key, excluding: nil) else { return (nil, false) }
                 let object = page.slots![position]!.takeUnretainedValue()
                 page.slots![position] = nil
                 return (object, false)
@@ -255,7 +300,7 @@ final class ObjectRegistry: @unchecked Sendable {
             }
             if page.slots == nil {
                 page.makeSlots(registry: self)
-                pages.append(Unmanaged.passUnretained(page))
+                addPage(page)
             }
             if let previous = former, previous !== page, let slots = previous.slots {
                 let old = Int(object.batchPosition)
@@ -283,19 +328,23 @@ final class ObjectRegistry: @unchecked Sendable {
         return object?.takeUnretainedValue()
     }
 
+    /// How many fetches list objects by position now.
+    var pageCount: Int { lock.withLock { _ in pages.count } }
+
     /// A freed batched fetch leaving.
     func removePage(_ page: FetchBatches) {
         lock.withLock { _ in pages.removeAll { $0.toOpaque() == Unmanaged.passUnretained(page).toOpaque() } }
     }
 
-    /// The batched fetch and position where `key`'s object is registered (lock held).
-    private func pagedEntry(_ key: ObjectKey) -> (FetchBatches, Int)? {
+    /// The fetch and position where `key`'s object is registered by position, `excluded` aside
+    /// (lock held).
+    private func pagedEntry(_ key: ObjectKey, excluding excluded: FetchBatches?) -> (FetchBatches, Int)? {
         guard key.table & 1 == 0 else { return nil }
         let store = UInt32(truncatingIfNeeded: key.table >> 32)
         let root = Int((key.table >> 1) & 0x7fff_ffff)
         for page in pages {
             let page = page.takeUnretainedValue()
-            guard page.storeNumber == store, page.entity.rootNumber == root, let slots = page.slots else { continue }
+            guard page !== excluded, page.storeNumber == store, page.entity.rootNumber == root, let slots = page.slots else { continue }
             if let position = page.position(of: key.number, where: { slots[$0] != nil }) { return (page, position) }
         }
         return nil
@@ -303,18 +352,21 @@ final class ObjectRegistry: @unchecked Sendable {
 
     /// Enters every batched fetch's objects in the table (lock held).
     private func movePagesToTable() {
-        for page in pages {
-            let page = page.takeUnretainedValue()
-            guard let slots = page.slots else { continue }
-            for position in 0..<page.count {
-                guard let object = slots[position] else { continue }
-                slots[position] = nil
-                let key = page.key(at: position, root: page.entity(at: position).rootNumber)
-                if (count + 1) * 4 > capacity * 3 { grow(to: capacity * 2) }
-                let (index, found) = find(key)
-                if !found { count += 1 }
-                entries[index] = Entry(key: key, object: object)
-            }
+        for page in pages { moveToTable(page.takeUnretainedValue()) }
+    }
+
+    /// Enters the objects `page` lists by position in the table (lock held). The fetch keeps its
+    /// slots, empty: its objects' lookups fall back to the table.
+    private func moveToTable(_ page: FetchBatches) {
+        guard let slots = page.slots else { return }
+        for position in 0..<page.count {
+            guard let object = slots[position] else { continue }
+            slots[position] = nil
+            let key = page.key(at: position, root: page.entity(at: position).rootNumber)
+            if (count + 1) * 4 > capacity * 3 { grow(to: capacity * 2) }
+            let (index, found) = find(key)
+            if !found { count += 1 }
+            entries[index] = Entry(key: key, object: object)
         }
     }
 }

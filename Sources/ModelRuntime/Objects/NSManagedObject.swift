@@ -75,7 +75,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         get { anchor?.context }
         set { anchor = newValue?.anchor }
     }
-    @exclusivity(unchecked) private var anchor: ContextAnchor?
+    @exclusivity(unchecked) var anchor: ContextAnchor?
     /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
     @exclusivity(unchecked) var values: ContiguousArray<Any?>
     /// The values last read from or written to the store; nil for an object never saved.
