@@ -28,6 +28,9 @@ final class FetchBatches {
     let entities: [EngineEntity]?
     let entity: EngineEntity
     let prefetchKeyPaths: [String]
+    /// The anchor of the fetch's context, which its objects without a state of their own reach
+    /// their context through (see ``NSManagedObject/makeHollow(in:position:)``).
+    let anchor: ContextAnchor?
     /// Whether each batch's rows are loaded now.
     private var loaded: [Bool]
     private var loadedBatches: Set<Int> = []
@@ -51,8 +54,12 @@ final class FetchBatches {
     /// The number of ``slots`` allocated (at least ``count``).
     @exclusivity(unchecked) private var slotCapacity = 0
 
-    init(size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String]) {
+    init(
+        size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String],
+        anchor: ContextAnchor?
+    ) {
         self.size = size
+        self.anchor = anchor
         self.store = store
         storeNumber = store.registryNumber
         storeIdentifier = store.identifier
@@ -66,7 +73,7 @@ final class FetchBatches {
     /// The keys of a fetch without a batch size, filled row by row: its objects carry their
     /// rows' values from the start and need the keys only to make their IDs when asked.
     convenience init(keysOf store: NSPersistentStore, entity: EngineEntity) {
-        self.init(size: 0, store: store, keys: [], entities: nil, entity: entity, prefetchKeyPaths: [])
+        self.init(size: 0, store: store, keys: [], entities: nil, entity: entity, prefetchKeyPaths: [], anchor: nil)
     }
 
     deinit {
@@ -185,9 +192,7 @@ final class FetchBatches {
             guard let object = objectAt(position, in: context), object.batches === self, object.faultState != .hollow else { continue }
             rowsHeld -= 1
             guard !object.changedFlag, !object.insertedFlag, !object.deletedFlag else { continue }
-            object.values = object.engine.emptyValues
-            object.committed = nil
-            object.faultState = .hollow
+            object.releaseRow(of: self)
         }
     }
 

@@ -158,7 +158,8 @@ extension NSManagedObjectContext {
         guard let source, !keys.isEmpty else { return [] }
         let keyPaths = (request.relationshipKeyPathsForPrefetching ?? []).filter { !$0.isEmpty }
         let batches = FetchBatches(
-            size: request.fetchBatchSize, store: source, keys: keys, entities: entities, entity: entity, prefetchKeyPaths: keyPaths)
+            size: request.fetchBatchSize, store: source, keys: keys, entities: entities, entity: entity, prefetchKeyPaths: keyPaths,
+            anchor: anchor)
         // The objects are hollow and have no ID yet: a row's key is all they need until used.
         // They are registered by position in `batches` (see ObjectRegistry).
         var objects: [NSManagedObject] = []
@@ -173,7 +174,7 @@ extension NSManagedObjectContext {
                 objects.append(existing)
                 continue
             }
-            let object = maker.make(rowEntity)
+            let object = maker.makeHollow(rowEntity, in: batches, at: position)
             registry.register(object, in: batches, at: position)
             objects.append(object)
         }
@@ -316,6 +317,19 @@ extension NSManagedObjectContext {
             let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
             object.anchor = anchor
             object.faultState = .hollow
+            return object
+        }
+
+        /// A hollow object of `entity` at `position` of the batched fetch `batches`, with no
+        /// state of its own (it reaches the context through the fetch), not yet registered.
+        mutating func makeHollow(_ entity: EngineEntity, in batches: FetchBatches, at position: Int) -> NSManagedObject {
+            if lastEntity !== entity {
+                lastType = ClassRegistry.objectClass(for: entity.description)
+                lastEntity = entity
+            }
+            let type = lastType
+            let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
+            object.makeHollow(in: batches, position: Int32(position))
             return object
         }
     }

@@ -22,11 +22,67 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         case materialized
     }
 
-    /// The entity's engine data; its description is the object's entity (not kept separately, so
-    /// a hollow object stays within 88 bytes: 96 as allocated).
+    /// The entity's engine data; its description is the object's entity (not kept separately).
     let engine: EngineEntity
     private var entityDescription: NSEntityDescription { engine.description }
-    @exclusivity(unchecked) private(set) var idStorage: NSManagedObjectID?
+
+    /// The object's stored properties are three words, so an object is allocated in 48 bytes
+    /// (40 requested; a hollow object of a batched fetch costs that and nothing more): the
+    /// entity, the ``Body`` and a word with the position in a fetch's keys, the fault state and
+    /// the flags, which the hot checks read without a dereference.
+    @exclusivity(unchecked) private var body = Body.bare
+    /// The object's position in ``batches`` (meaningless without).
+    @exclusivity(unchecked) private(set) var batchPosition: Int32 = 0
+    @exclusivity(unchecked) var faultState: FaultState = .materialized
+    @exclusivity(unchecked) private var flags: UInt8 = 0
+
+    /// Where the object's state is.
+    private enum Body {
+        /// No state yet: every field at its default (no values, no ID, no context).
+        case bare
+        /// No state yet, in a batched fetch: as `bare`, but of the fetch (which makes the ID from
+        /// its keys) and in the fetch's context. Releasing a batch turns its unchanged objects
+        /// back into this.
+        case hollow(FetchBatches)
+        case state(ObjectState)
+    }
+
+    /// The object's state, made on first use.
+    private var state: ObjectState {
+        @inline(__always) get {
+            if case .state(let state) = body { return state }
+            return makeState()
+        }
+    }
+
+    @inline(never)
+    private func makeState() -> ObjectState {
+        let state: ObjectState
+        if case .hollow(let batches) = body {
+            state = ObjectState(values: engine.emptyValues, anchor: batches.anchor, origin: .fetched(batches))
+        } else {
+            state = ObjectState(values: engine.emptyValues, anchor: nil, origin: .none)
+        }
+        body = .state(state)
+        return state
+    }
+
+    /// Whether the object has a state of its own (for tests of the layout).
+    var hasState: Bool {
+        if case .state = body { return true }
+        return false
+    }
+
+    private(set) var idStorage: NSManagedObjectID? {
+        get {
+            if case .state(let state) = body { return state.idStorage }
+            return nil
+        }
+        set {
+            if newValue == nil, !hasState { return }
+            state.idStorage = newValue
+        }
+    }
     /// The object's ID, made on first use: a fetched object's permanent ID from its fetch's key
     /// list (``batches``), else a temporary one (numbered by the object's ``insertionNumber``
     /// when it has one). Objects made from a key alone (a to-one's destination, `object(with:)`)
@@ -75,56 +131,155 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         get { anchor?.context }
         set { anchor = newValue?.anchor }
     }
-    @exclusivity(unchecked) var anchor: ContextAnchor?
-    /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``.
-    @exclusivity(unchecked) var values: ContiguousArray<Any?>
+    var anchor: ContextAnchor? {
+        get {
+            switch body {
+            case .state(let state): return state.anchor
+            case .hollow(let batches): return batches.anchor
+            case .bare: return nil
+            }
+        }
+        set {
+            switch body {
+            case .state(let state): state.anchor = newValue
+            case .hollow(let batches) where batches.anchor === newValue: return
+            case .bare where newValue == nil: return
+            default: state.anchor = newValue
+            }
+        }
+    }
+    /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``. An object
+    /// without a state reads the entity's shared all-nil array; writing makes its state.
+    var values: ContiguousArray<Any?> {
+        _read {
+            if case .state(let state) = body {
+                yield state.values
+            } else {
+                yield engine.emptyValues
+            }
+        }
+        _modify { yield &state.values }
+    }
     /// The values last read from or written to the store; nil for an object never saved.
-    @exclusivity(unchecked) var committed: ContiguousArray<Any?>?
+    var committed: ContiguousArray<Any?>? {
+        _read {
+            if case .state(let state) = body {
+                yield state.committed
+            } else {
+                yield nil
+            }
+        }
+        set {
+            if newValue == nil, !hasState { return }
+            state.committed = newValue
+        }
+        _modify { yield &state.committed }
+    }
     /// `Z_OPT` of the row the committed values came from.
-    @exclusivity(unchecked) var version: Int64 = 0
-    /// Where the object came from: a batched fetch (the fetch and the object's position in it) or
-    /// an insertion without an ID (its insertion number). The two never meet, so they share one
-    /// field: a hollow object stays within 88 bytes.
-    @exclusivity(unchecked) private var origin = Origin.none
-    @exclusivity(unchecked) var faultState: FaultState = .materialized
-    @exclusivity(unchecked) var insertedFlag = false
-    @exclusivity(unchecked) var deletedFlag = false
+    var version: Int64 {
+        get {
+            if case .state(let state) = body { return state.version }
+            return 0
+        }
+        set {
+            if newValue == 0, !hasState { return }
+            state.version = newValue
+        }
+    }
+    var insertedFlag: Bool {
+        get { flags & Flag.inserted != 0 }
+        set { setFlag(Flag.inserted, newValue) }
+    }
+    var deletedFlag: Bool {
+        get { flags & Flag.deleted != 0 }
+        set { setFlag(Flag.deleted, newValue) }
+    }
     /// The object's row was gone when its fault fired (see +InaccessibleFaults).
-    @exclusivity(unchecked) var inaccessibleFlag = false
-    @exclusivity(unchecked) var changedFlag = false
-    /// Slots written since the values were last committed; see ``ChangedSlots`` (kept next to
-    /// the flags, in the same word).
-    @exclusivity(unchecked) var writtenSlots = ChangedSlots()
-
-    private enum Origin {
-        case none
-        case fetched(FetchBatches, position: Int32)
-        case inserted(number: UInt64)
+    var inaccessibleFlag: Bool {
+        get { flags & Flag.inaccessible != 0 }
+        set { setFlag(Flag.inaccessible, newValue) }
+    }
+    var changedFlag: Bool {
+        get { flags & Flag.changed != 0 }
+        set { setFlag(Flag.changed, newValue) }
+    }
+    /// Slots written since the values were last committed; see ``ChangedSlots``.
+    var writtenSlots: ChangedSlots {
+        get {
+            if case .state(let state) = body { return state.writtenSlots }
+            return ChangedSlots()
+        }
+        set {
+            if newValue.isEmpty, !hasState { return }
+            state.writtenSlots = newValue
+        }
     }
 
-    /// The batched fetch that loads this object's row.
+    private enum Flag {
+        static let inserted: UInt8 = 1
+        static let deleted: UInt8 = 2
+        static let inaccessible: UInt8 = 4
+        static let changed: UInt8 = 8
+    }
+
+    @inline(__always)
+    private func setFlag(_ flag: UInt8, _ on: Bool) {
+        if on { flags |= flag } else { flags &= ~flag }
+    }
+
+    /// The fetch whose keys make the object's ID: a batched fetch that loads its row, or the
+    /// keys of an ordinary fetch.
     var batches: FetchBatches? {
-        if case .fetched(let batches, _) = origin { return batches }
-        return nil
-    }
-    /// The object's position in ``batches``.
-    var batchPosition: Int32 {
-        if case .fetched(_, let position) = origin { return position }
-        return 0
+        switch body {
+        case .hollow(let batches): return batches
+        case .state(let state):
+            if case .fetched(let batches) = state.origin { return batches }
+            return nil
+        case .bare: return nil
+        }
     }
     /// When the object was inserted: a number from ``TemporaryIdentity``, which its temporary ID
     /// takes when made; 0 for an object inserted with an ID already, or never inserted.
     var insertionNumber: UInt64 {
         get {
-            if case .inserted(let number) = origin { return number }
+            if case .state(let state) = body, case .inserted(let number) = state.origin { return number }
             return 0
         }
-        set { origin = .inserted(number: newValue) }
+        set { state.origin = .inserted(number: newValue) }
     }
 
     /// Notes the batched fetch that loads the object's row and the object's position in it.
     func setBatches(_ batches: FetchBatches, position: Int32) {
-        origin = .fetched(batches, position: position)
+        if case .hollow = body {
+            body = .hollow(batches)
+        } else {
+            state.origin = .fetched(batches)
+        }
+        batchPosition = position
+    }
+
+    /// Makes the object a hollow one of the batched fetch `batches` at `position`, with no state
+    /// (a new object of the fetch, in the fetch's context).
+    func makeHollow(in batches: FetchBatches, position: Int32) {
+        body = .hollow(batches)
+        batchPosition = position
+        faultState = .hollow
+    }
+
+    /// Turns the object, unchanged and of the batched fetch `batches`, back into a hollow fault,
+    /// dropping its state when the fetch can make it again (its ID from the fetch's keys, its
+    /// context the fetch's).
+    func releaseRow(of batches: FetchBatches) {
+        faultState = .hollow
+        guard case .state(let state) = body else { return }
+        if state.anchor === batches.anchor, batches.anchor != nil,
+            state.idStorage.map({ $0.storeNumber == batches.storeNumber && $0.primaryKey == batches.keys[Int(batchPosition)] }) ?? true
+        {
+            body = .hollow(batches)
+        } else {
+            state.values = engine.emptyValues
+            state.committed = nil
+        }
     }
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
@@ -136,7 +291,6 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
             preconditionFailure("The entity '\(entity.name ?? "")' belongs to no managed object model")
         }
         self.engine = engine
-        values = engine.emptyValues
         super.init()
         if offered == nil { ClassRegistry.note(type(of: self), for: entity) }
         if let context { context.insert(self) }
