@@ -446,9 +446,10 @@ extension NSManagedObjectContext {
                 initialized = slot + 1
             }
         }
-        object.values = values
-        object.committed = values
-        object.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0
+        let state = object.state
+        state.values = values
+        state.committed = values
+        state.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0
     }
 
     static func set(_ value: Any, at path: ArraySlice<String>, in dictionary: inout [String: Any]) {

@@ -125,7 +125,7 @@ extension NSManagedObject {
     {
         if faultState != .materialized { fireFault() }
         if engine.toManySlots[slot] { return .other }
-        return values.withUnsafeBufferPointer { buffer in
+        return withValues { buffer in
             StoredValueCast.copy(UnsafeRawPointer(buffer.baseAddress! + slot), type: type, into: destination)
         }
     }
@@ -195,7 +195,7 @@ extension NSManagedObject {
         // Only to-many slots hold a value of the engine's own types; every other slot's value is
         // returned as stored, without a dynamic cast (casting a bridged value such as a `String`
         // to a class type goes through Foundation's bridging).
-        guard engine.toManySlots[slot] else { return values[slot] }
+        guard engine.toManySlots[slot] else { return withValues { $0[slot] } }
         let value = values[slot]
         if value is ToManyUnloaded {
             guard loading else { return nil }
@@ -228,8 +228,9 @@ extension NSManagedObject {
 
     /// Records a change of `slot`: the object becomes updated in its context.
     func storeChange(_ value: consuming Any?, atSlot slot: Int) {
-        values[slot] = value
-        writtenSlots.insert(slot)
+        let state = self.state
+        state.values[slot] = value
+        state.writtenSlots.insert(slot)
         if !changedFlag {
             changedFlag = true
             // The context tracks inserted objects as inserted; they join its changed objects

@@ -47,21 +47,22 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         case state(ObjectState)
     }
 
-    /// The object's state, made on first use.
-    private var state: ObjectState {
+    /// The object's state, made on first use (writers of several of its fields take it once).
+    var state: ObjectState {
         @inline(__always) get {
             if case .state(let state) = body { return state }
             return makeState()
         }
     }
 
+    /// Makes the state: a hollow object's in its fetch's context, else one in `bareAnchor`'s.
     @inline(never)
-    private func makeState() -> ObjectState {
+    private func makeState(bareAnchor: ContextAnchor? = nil) -> ObjectState {
         let state: ObjectState
         if case .hollow(let batches) = body {
             state = ObjectState(values: engine.emptyValues, anchor: batches.anchor, origin: .fetched(batches))
         } else {
-            state = ObjectState(values: engine.emptyValues, anchor: nil, origin: .none)
+            state = ObjectState(values: engine.emptyValues, anchor: bareAnchor, origin: .none)
         }
         body = .state(state)
         return state
@@ -142,16 +143,15 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         set {
             switch body {
             case .state(let state): state.anchor = newValue
-            case .hollow(let batches) where batches.anchor === newValue: return
-            case .bare where newValue == nil: return
-            default: state.anchor = newValue
+            case .hollow(let batches): if batches.anchor !== newValue { makeState().anchor = newValue }
+            case .bare: if newValue != nil { _ = makeState(bareAnchor: newValue) }
             }
         }
     }
     /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``. An object
     /// without a state reads the entity's shared all-nil array; writing makes its state.
     var values: ContiguousArray<Any?> {
-        _read {
+        @inline(__always) _read {
             if case .state(let state) = body {
                 yield state.values
             } else {
@@ -159,6 +159,14 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
             }
         }
         _modify { yield &state.values }
+    }
+    /// Runs `read` on the values without retaining the state (the hot reads).
+    @inline(__always)
+    func withValues<R>(_ read: (UnsafeBufferPointer<Any?>) -> R) -> R {
+        if case .state(let state) = body {
+            return Unmanaged.passUnretained(state)._withUnsafeGuaranteedRef { $0.values.withUnsafeBufferPointer(read) }
+        }
+        return engine.emptyValues.withUnsafeBufferPointer(read)
     }
     /// The values last read from or written to the store; nil for an object never saved.
     var committed: ContiguousArray<Any?>? {
