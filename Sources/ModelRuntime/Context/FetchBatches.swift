@@ -22,7 +22,7 @@ final class FetchBatches {
     let storeNumber: UInt32
     let storeIdentifier: String?
     /// Primary keys of the fetch's rows, in result order.
-    @exclusivity(unchecked) private(set) var keys: [Int64]
+    @exclusivity(unchecked) private(set) var keys: RowKeys
     /// The entity of each row when the rows are of several entities; nil when every row is of
     /// ``entity``.
     let entities: [EngineEntity]?
@@ -51,7 +51,7 @@ final class FetchBatches {
     /// The number of ``slots`` allocated (at least ``count``).
     @exclusivity(unchecked) private var slotCapacity = 0
 
-    init(size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String]) {
+    init(size: Int, store: NSPersistentStore, keys: RowKeys, entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String]) {
         self.size = size
         self.store = store
         storeNumber = store.registryNumber
@@ -66,7 +66,7 @@ final class FetchBatches {
     /// The keys of a fetch without a batch size, filled row by row: its objects carry their
     /// rows' values from the start and need the keys only to make their IDs when asked.
     convenience init(keysOf store: NSPersistentStore, entity: EngineEntity) {
-        self.init(size: 0, store: store, keys: [], entities: nil, entity: entity, prefetchKeyPaths: [])
+        self.init(size: 0, store: store, keys: RowKeys(), entities: nil, entity: entity, prefetchKeyPaths: [])
     }
 
     deinit {
