@@ -187,7 +187,9 @@ open class NSManagedObjectContext: NSObject {
         checkQueue()
         if object.context === self { return }
         precondition(object.context == nil, "An object can be in one context only")
-        object.context = self
+        // The anchor, not `context`: setting that would retain and release the context, whose
+        // weak references make both take the slow path.
+        object.anchor = anchor
         object.insertedFlag = true
         object.deletedFlag = false
         if object.committed == nil {

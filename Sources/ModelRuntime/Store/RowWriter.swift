@@ -70,7 +70,8 @@ struct RowWriter {
             statement.bind(Int64(1), at: 3)
             bindColumns(of: object, to: statement, from: 4)
             try statement.step()
-            statement.reset()
+            // Every parameter is bound again for the next row.
+            statement.resetKeepingBindings()
         }
     }
 
