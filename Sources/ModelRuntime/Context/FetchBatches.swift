@@ -22,7 +22,7 @@ final class FetchBatches {
     let storeNumber: UInt32
     let storeIdentifier: String?
     /// Primary keys of the fetch's rows, in result order.
-    @exclusivity(unchecked) private(set) var keys: [Int64]
+    @exclusivity(unchecked) private(set) var keys: RowKeys
     /// The entity of each row when the rows are of several entities; nil when every row is of
     /// ``entity``.
     let entities: [EngineEntity]?
@@ -55,7 +55,7 @@ final class FetchBatches {
     @exclusivity(unchecked) private var slotCapacity = 0
 
     init(
-        size: Int, store: NSPersistentStore, keys: [Int64], entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String],
+        size: Int, store: NSPersistentStore, keys: RowKeys, entities: [EngineEntity]?, entity: EngineEntity, prefetchKeyPaths: [String],
         anchor: ContextAnchor?
     ) {
         self.size = size
@@ -73,7 +73,7 @@ final class FetchBatches {
     /// The keys of a fetch without a batch size, filled row by row: its objects carry their
     /// rows' values from the start and need the keys only to make their IDs when asked.
     convenience init(keysOf store: NSPersistentStore, entity: EngineEntity) {
-        self.init(size: 0, store: store, keys: [], entities: nil, entity: entity, prefetchKeyPaths: [], anchor: nil)
+        self.init(size: 0, store: store, keys: RowKeys(), entities: nil, entity: entity, prefetchKeyPaths: [], anchor: nil)
     }
 
     deinit {

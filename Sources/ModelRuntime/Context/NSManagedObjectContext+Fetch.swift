@@ -137,7 +137,7 @@ extension NSManagedObjectContext {
         let plan = try FetchPlan(request: request, entity: entity, selection: .objectIDs, paged: true)
         let shape = plan.shape
         let model = entity.model
-        var keys: [Int64] = []
+        var keys = RowKeys()
         // The entity of every row, kept only once a row of another entity shows up.
         var entities: [EngineEntity]?
         var source: NSPersistentStore?

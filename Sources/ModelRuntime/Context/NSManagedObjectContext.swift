@@ -187,7 +187,9 @@ open class NSManagedObjectContext: NSObject {
         checkQueue()
         if object.context === self { return }
         precondition(object.context == nil, "An object can be in one context only")
-        object.context = self
+        // The anchor, not `context`: setting that would retain and release the context, whose
+        // weak references make both take the slow path.
+        object.anchor = anchor
         object.insertedFlag = true
         object.deletedFlag = false
         if object.committed == nil {
@@ -332,8 +334,9 @@ open class NSManagedObjectContext: NSObject {
             groups[group].objects.append(object)
             last = (entity, group)
         }
-        // Each object is registered under its permanent ID below.
-        registry.reserve(objects.count)
+        // Objects with an ID already (a temporary one someone asked for) are registered under
+        // their permanent ID below.
+        registry.reserve(objects.count { $0.hasID })
         try coordinator.locked {
             for (store, root, unordered) in groups.sorted(by: { $0.root < $1.root }) {
                 // Keys in insertion order, not in the order of the context's sets, so equal
@@ -345,11 +348,21 @@ open class NSManagedObjectContext: NSObject {
                     throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
                 }
                 let first = try store.engine.allocateKeys(members.count, root: root)
+                // Objects nobody asked the ID of get none: their keys are listed in order, as a
+                // fetch's are, and each object's permanent ID is made from its key when asked
+                // for. They are registered as a fetch's rows are (see ObjectRegistry).
+                var keys: FetchBatches?
                 for (offset, object) in members.enumerated() {
-                    if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
-                    object.id = NSManagedObjectID(
-                        entity: object.engine.description, rootEntityNumber: root, key: .permanent(first + Int64(offset)), store: store)
-                    register(object)
+                    let key = first + Int64(offset)
+                    if object.hasID {
+                        registry.removeValue(forKey: ObjectKey(object.id))
+                        object.id = NSManagedObjectID(
+                            entity: object.engine.description, rootEntityNumber: root, key: .permanent(key), store: store)
+                        register(object)
+                    } else {
+                        if keys == nil { keys = FetchBatches(keysOf: store, entity: object.engine) }
+                        registry.register(object, row: ObjectKey(store: store, root: root, primaryKey: key), in: keys!)
+                    }
                 }
             }
         }

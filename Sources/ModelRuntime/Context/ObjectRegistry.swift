@@ -19,8 +19,12 @@ import Synchronization
 /// The hollow objects a batched fetch makes are not entered in the table: the fetch's
 /// ``FetchBatches`` lists them by position next to its keys (one word a row instead of a table
 /// entry), and a lookup the table cannot answer asks the live batched fetches of the key's store
-/// and root entity (see ``FetchBatches/position(of:where:)``). Every operation here treats both kinds
-/// of registration alike, so uniquing holds across them.
+/// and root entity (see ``FetchBatches/position(of:where:)``). A fetch without a batch size does
+/// the same for its rows after the first ``tableRowsPerFetch``: registering, looking up and
+/// forgetting a large result's objects then walks its list in order instead of touching a table
+/// entry at a random place per row (a cache miss each once the table outgrows the cache). At most
+/// ``maximumPages`` fetches list objects at a time, so a lookup asks a bounded number of them.
+/// Every operation here treats both kinds of registration alike, so uniquing holds across them.
 final class ObjectRegistry: @unchecked Sendable {
     private struct Entry {
         var key: ObjectKey
@@ -342,10 +346,15 @@ final class ObjectRegistry: @unchecked Sendable {
         guard key.table & 1 == 0 else { return nil }
         let store = UInt32(truncatingIfNeeded: key.table >> 32)
         let root = Int((key.table >> 1) & 0x7fff_ffff)
-        for page in pages {
-            let page = page.takeUnretainedValue()
-            guard page !== excluded, page.storeNumber == store, page.entity.rootNumber == root, let slots = page.slots else { continue }
-            if let position = page.position(of: key.number, where: { slots[$0] != nil }) { return (page, position) }
+        let skipped = excluded.map { Unmanaged.passUnretained($0).toOpaque() }
+        // Asked for every row a fetch makes: the fetches are visited without reference counting
+        // (the lock keeps them listed, and a listed fetch is alive).
+        for index in pages.indices where pages[index].toOpaque() != skipped {
+            let position = pages[index]._withUnsafeGuaranteedRef { page -> Int? in
+                guard page.storeNumber == store, page.entity.rootNumber == root, let slots = page.slots else { return nil }
+                return page.position(of: key.number, where: { slots[$0] != nil })
+            }
+            if let position { return (pages[index].takeUnretainedValue(), position) }
         }
         return nil
     }

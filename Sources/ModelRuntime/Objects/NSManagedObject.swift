@@ -291,7 +291,12 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     }
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
-    public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
+    ///
+    /// The entity is borrowed (`__shared`), not consumed: the object keeps its entity through its
+    /// engine data, so the caller need not retain the description for the call (an entity is
+    /// weakly referenced by its properties, so each retain and release of it takes the slow
+    /// side-table path). Subclasses override the initialiser as usual.
+    public required init(entity: __shared NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         // The context offers the entity's engine data when it makes the object (of the class
         // `ClassRegistry` gave it, which need not be noted again).
         let offered = EngineHandoff.take(for: entity)

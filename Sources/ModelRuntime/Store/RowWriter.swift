@@ -48,7 +48,7 @@ struct RowWriter {
         rows.reserveCapacity(objects.count)
         var ordered = true
         for object in objects {
-            guard let key = object.id.primaryKey else { continue }
+            guard let key = object.rowKey else { continue }
             let root = object.engine.rootNumber
             if ordered, let last = rows.last, last.root > root || (last.root == root && last.key > key) { ordered = false }
             rows.append((root, key, object))
@@ -70,13 +70,14 @@ struct RowWriter {
             statement.bind(Int64(1), at: 3)
             bindColumns(of: object, to: statement, from: 4)
             try statement.step()
-            statement.reset()
+            // Every parameter is bound again for the next row.
+            statement.resetKeepingBindings()
         }
     }
 
     private func update(_ object: NSManagedObject, conflicts: inout [NSMergeConflict]) throws {
         let entity = object.engine
-        guard let key = object.id.primaryKey else { return }
+        guard let key = object.rowKey else { return }
         let statement = try connection.cachedStatement(entity.updateSQL)
         defer { statement.reset() }
         let count = Int32(entity.writtenColumns.count)
@@ -116,7 +117,7 @@ struct RowWriter {
         let entity = object.engine
         let statement = try connection.cachedStatement(entity.selectByKeySQL)
         defer { statement.reset() }
-        statement.bind(object.id.primaryKey ?? 0, at: 1)
+        statement.bind(object.rowKey ?? 0, at: 1)
         guard try statement.step() else { return }
         let local = object.values
         let before = object.committed
@@ -136,20 +137,20 @@ struct RowWriter {
     private func reload(_ object: NSManagedObject) throws {
         let statement = try connection.cachedStatement(object.engine.selectByKeySQL)
         defer { statement.reset() }
-        statement.bind(object.id.primaryKey ?? 0, at: 1)
+        statement.bind(object.rowKey ?? 0, at: 1)
         if try statement.step() { context.fill(object, from: statement, store: store) }
     }
 
     private func currentVersion(of object: NSManagedObject) throws -> Int64? {
         let statement = try connection.cachedStatement("SELECT Z_OPT FROM \(object.engine.table.name) WHERE Z_PK = ?")
         defer { statement.reset() }
-        statement.bind(object.id.primaryKey ?? 0, at: 1)
+        statement.bind(object.rowKey ?? 0, at: 1)
         return try statement.step() ? statement.int64(at: 0) : nil
     }
 
     private func delete(_ object: NSManagedObject, conflicts: inout [NSMergeConflict]) throws {
         let entity = object.engine
-        guard let key = object.id.primaryKey else { return }
+        guard let key = object.rowKey else { return }
         let statement = try connection.cachedStatement(entity.deleteSQL)
         statement.bind(key, at: 1)
         statement.bind(object.version, at: 2)
@@ -192,7 +193,7 @@ struct RowWriter {
                 let leaf = leaves[written.leaf ?? 0]
                 StoreValueCodec.bind(Self.leafValue(value, path: leaf.path), as: leaf.type, to: statement, at: index)
             case .toOne:
-                guard let destination = value as? NSManagedObject, let key = destination.id.primaryKey, !destination.deletedFlag else {
+                guard let destination = value as? NSManagedObject, let key = destination.rowKey, !destination.deletedFlag else {
                     statement.bindNull(at: index)
                     continue
                 }
@@ -216,7 +217,7 @@ struct RowWriter {
     /// members changed: position `i` (from 0) gets ``orderSpacing`` × (i + 1).
     private func writeOrder(of object: NSManagedObject) throws {
         let entity = object.engine
-        guard let key = object.id.primaryKey else { return }
+        guard let key = object.rowKey else { return }
         for (slot, order) in entity.orderSQL {
             guard let current = object.values[slot] as? ToMany else { continue }
             if !object.insertedFlag, let before = object.committed?[slot] as? ToMany,
@@ -227,7 +228,7 @@ struct RowWriter {
             let statement = try connection.cachedStatement(order.sql)
             var position: Int64 = 0
             for destination in current.objects where !destination.deletedFlag {
-                guard let other = destination.id.primaryKey else { continue }
+                guard let other = destination.rowKey else { continue }
                 position += 1
                 statement.bind(position * Self.orderSpacing, at: 1)
                 if order.join {
@@ -250,12 +251,12 @@ struct RowWriter {
     /// Adds and removes the join-table rows of the object's many-to-many relationships.
     private func writeJoinRows(of object: NSManagedObject) throws {
         let entity = object.engine
-        guard let key = object.id.primaryKey else { return }
+        guard let key = object.rowKey else { return }
         for (slot, columns) in entity.joinColumns where entity.writesJoinRows[slot] == true {
             guard let current = object.values[slot] as? ToMany else { continue }
             let before = object.insertedFlag ? ToMany() : (object.committed?[slot] as? ToMany ?? ToMany())
             for destination in current.objects where !before.contains(destination) {
-                guard let other = destination.id.primaryKey, !destination.deletedFlag else { continue }
+                guard let other = destination.rowKey, !destination.deletedFlag else { continue }
                 let statement = try connection.cachedStatement(
                     "INSERT OR IGNORE INTO \(columns.table) (\(columns.mine), \(columns.other)) VALUES (?, ?)")
                 statement.bind(key, at: 1)
@@ -264,7 +265,7 @@ struct RowWriter {
                 statement.reset()
             }
             for destination in before.objects where !current.contains(destination) {
-                guard let other = destination.id.primaryKey else { continue }
+                guard let other = destination.rowKey else { continue }
                 let statement = try connection.cachedStatement(
                     "DELETE FROM \(columns.table) WHERE \(columns.mine) = ? AND \(columns.other) = ?")
                 statement.bind(key, at: 1)

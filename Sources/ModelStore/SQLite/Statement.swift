@@ -76,6 +76,12 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Makes the statement ready to run again with its parameters as they are, for a loop that
+    /// binds every parameter before each step (clearing them would be wasted work per row).
+    public func resetKeepingBindings() {
+        sqlite3_reset(handle)
+    }
+
     // MARK: Reading (0-based)
 
     public var columnCount: Int32 { sqlite3_column_count(handle) }
