@@ -44,13 +44,22 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         /// its keys) and in the fetch's context. Releasing a batch turns its unchanged objects
         /// back into this.
         case hollow(FetchBatches)
-        case state(ObjectState)
+        /// The object's own state, held by one reference the object retains and releases
+        /// itself (``replaceBody(with:)``, `deinit`), so reading it costs no reference count.
+        case state(Unmanaged<ObjectState>)
+    }
+
+    /// Sets the body, releasing the state it held.
+    private func replaceBody(with new: Body) {
+        let old = body
+        body = new
+        if case .state(let held) = old { held.release() }
     }
 
     /// The object's state, made on first use (writers of several of its fields take it once).
     var state: ObjectState {
         @inline(__always) get {
-            if case .state(let state) = body { return state }
+            if case .state(let held) = body { return held.takeUnretainedValue() }
             return makeState()
         }
     }
@@ -64,7 +73,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         } else {
             state = ObjectState(values: engine.emptyValues, anchor: bareAnchor, origin: .none)
         }
-        body = .state(state)
+        replaceBody(with: .state(Unmanaged.passRetained(state)))
         return state
     }
 
@@ -76,7 +85,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     private(set) var idStorage: NSManagedObjectID? {
         get {
-            if case .state(let state) = body { return state.idStorage }
+            if case .state(let held) = body { return held.takeUnretainedValue().idStorage }
             return nil
         }
         set {
@@ -135,14 +144,14 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var anchor: ContextAnchor? {
         get {
             switch body {
-            case .state(let state): return state.anchor
+            case .state(let held): return held.takeUnretainedValue().anchor
             case .hollow(let batches): return batches.anchor
             case .bare: return nil
             }
         }
         set {
             switch body {
-            case .state(let state): state.anchor = newValue
+            case .state(let held): held.takeUnretainedValue().anchor = newValue
             case .hollow(let batches): if batches.anchor !== newValue { makeState().anchor = newValue }
             case .bare: if newValue != nil { _ = makeState(bareAnchor: newValue) }
             }
@@ -152,8 +161,8 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// without a state reads the entity's shared all-nil array; writing makes its state.
     var values: ContiguousArray<Any?> {
         @inline(__always) _read {
-            if case .state(let state) = body {
-                yield state.values
+            if case .state(let held) = body {
+                yield held.takeUnretainedValue().values
             } else {
                 yield engine.emptyValues
             }
@@ -163,16 +172,16 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// Runs `read` on the values without retaining the state (the hot reads).
     @inline(__always)
     func withValues<R>(_ read: (UnsafeBufferPointer<Any?>) -> R) -> R {
-        if case .state(let state) = body {
-            return Unmanaged.passUnretained(state)._withUnsafeGuaranteedRef { $0.values.withUnsafeBufferPointer(read) }
+        if case .state(let held) = body {
+            return held._withUnsafeGuaranteedRef { $0.values.withUnsafeBufferPointer(read) }
         }
         return engine.emptyValues.withUnsafeBufferPointer(read)
     }
     /// The values last read from or written to the store; nil for an object never saved.
     var committed: ContiguousArray<Any?>? {
         _read {
-            if case .state(let state) = body {
-                yield state.committed
+            if case .state(let held) = body {
+                yield held.takeUnretainedValue().committed
             } else {
                 yield nil
             }
@@ -186,7 +195,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// `Z_OPT` of the row the committed values came from.
     var version: Int64 {
         get {
-            if case .state(let state) = body { return state.version }
+            if case .state(let held) = body { return held.takeUnretainedValue().version }
             return 0
         }
         set {
@@ -214,7 +223,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// Slots written since the values were last committed; see ``ChangedSlots``.
     var writtenSlots: ChangedSlots {
         get {
-            if case .state(let state) = body { return state.writtenSlots }
+            if case .state(let held) = body { return held.takeUnretainedValue().writtenSlots }
             return ChangedSlots()
         }
         set {
@@ -240,8 +249,8 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var batches: FetchBatches? {
         switch body {
         case .hollow(let batches): return batches
-        case .state(let state):
-            if case .fetched(let batches) = state.origin { return batches }
+        case .state(let held):
+            if case .fetched(let batches) = held.takeUnretainedValue().origin { return batches }
             return nil
         case .bare: return nil
         }
@@ -250,7 +259,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// takes when made; 0 for an object inserted with an ID already, or never inserted.
     var insertionNumber: UInt64 {
         get {
-            if case .state(let state) = body, case .inserted(let number) = state.origin { return number }
+            if case .state(let held) = body, case .inserted(let number) = held.takeUnretainedValue().origin { return number }
             return 0
         }
         set { state.origin = .inserted(number: newValue) }
@@ -259,7 +268,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// Notes the batched fetch that loads the object's row and the object's position in it.
     func setBatches(_ batches: FetchBatches, position: Int32) {
         if case .hollow = body {
-            body = .hollow(batches)
+            replaceBody(with: .hollow(batches))
         } else {
             state.origin = .fetched(batches)
         }
@@ -269,7 +278,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// Makes the object a hollow one of the batched fetch `batches` at `position`, with no state
     /// (a new object of the fetch, in the fetch's context).
     func makeHollow(in batches: FetchBatches, position: Int32) {
-        body = .hollow(batches)
+        replaceBody(with: .hollow(batches))
         batchPosition = position
         faultState = .hollow
     }
@@ -279,11 +288,12 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// context the fetch's).
     func releaseRow(of batches: FetchBatches) {
         faultState = .hollow
-        guard case .state(let state) = body else { return }
+        guard case .state(let held) = body else { return }
+        let state = held.takeUnretainedValue()
         if state.anchor === batches.anchor, batches.anchor != nil,
             state.idStorage.map({ $0.storeNumber == batches.storeNumber && $0.primaryKey == batches.keys[Int(batchPosition)] }) ?? true
         {
-            body = .hollow(batches)
+            replaceBody(with: .hollow(batches))
         } else {
             state.values = engine.emptyValues
             state.committed = nil
@@ -316,6 +326,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         } else if let context, let key = registryKey {
             context.registry.forget(self, key: key)
         }
+        if case .state(let held) = body { held.release() }
     }
 
     /// The key the object is registered under in its context, without making its ID.

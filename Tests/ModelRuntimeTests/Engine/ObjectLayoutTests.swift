@@ -86,6 +86,24 @@ struct ObjectLayoutTests {
         }
     }
 
+    @Test func anObjectsStateIsFreedWhenItsBatchIsReleasedAndWithTheObject() throws {
+        let context = try BatchedFetchTests.seeded(30)
+        try context.performAndWait { () throws in
+            let request = NSFetchRequest<NSManagedObject>(entityName: "Trip")
+            request.sortDescriptors = [NSSortDescriptor(key: "legs", ascending: true)]
+            request.fetchBatchSize = 10
+            var trips = try context.fetch(request)
+            _ = trips[0].value(forKey: "name")
+            weak let released = trips[1].state
+            _ = trips[25].value(forKey: "name")
+            #expect(released == nil)
+            weak let loaded = trips[25].state
+            #expect(loaded != nil)
+            trips.removeAll()
+            #expect(loaded == nil)
+        }
+    }
+
     @Test func anObjectLeftWithoutItsContextKeepsItsStateWhenItsBatchIsReleased() throws {
         let context = try BatchedFetchTests.seeded(30)
         try context.performAndWait { () throws in
