@@ -85,7 +85,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     private(set) var idStorage: NSManagedObjectID? {
         get {
-            if case .state(let held) = body { return held.takeUnretainedValue().idStorage }
+            if case .state(let held) = body { return held._withUnsafeGuaranteedRef { $0.idStorage } }
             return nil
         }
         set {
@@ -144,14 +144,14 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var anchor: ContextAnchor? {
         get {
             switch body {
-            case .state(let held): return held.takeUnretainedValue().anchor
+            case .state(let held): return held._withUnsafeGuaranteedRef { $0.anchor }
             case .hollow(let batches): return batches.anchor
             case .bare: return nil
             }
         }
         set {
             switch body {
-            case .state(let held): held.takeUnretainedValue().anchor = newValue
+            case .state(let held): held._withUnsafeGuaranteedRef { $0.anchor = newValue }
             case .hollow(let batches): if batches.anchor !== newValue { makeState().anchor = newValue }
             case .bare: if newValue != nil { _ = makeState(bareAnchor: newValue) }
             }
@@ -195,7 +195,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// `Z_OPT` of the row the committed values came from.
     var version: Int64 {
         get {
-            if case .state(let held) = body { return held.takeUnretainedValue().version }
+            if case .state(let held) = body { return held._withUnsafeGuaranteedRef { $0.version } }
             return 0
         }
         set {
@@ -223,7 +223,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// Slots written since the values were last committed; see ``ChangedSlots``.
     var writtenSlots: ChangedSlots {
         get {
-            if case .state(let held) = body { return held.takeUnretainedValue().writtenSlots }
+            if case .state(let held) = body { return held._withUnsafeGuaranteedRef { $0.writtenSlots } }
             return ChangedSlots()
         }
         set {
@@ -250,8 +250,10 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         switch body {
         case .hollow(let batches): return batches
         case .state(let held):
-            if case .fetched(let batches) = held.takeUnretainedValue().origin { return batches }
-            return nil
+            return held._withUnsafeGuaranteedRef { state -> FetchBatches? in
+                if case .fetched(let batches) = state.origin { return batches }
+                return nil
+            }
         case .bare: return nil
         }
     }
@@ -259,8 +261,11 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// takes when made; 0 for an object inserted with an ID already, or never inserted.
     var insertionNumber: UInt64 {
         get {
-            if case .state(let held) = body, case .inserted(let number) = held.takeUnretainedValue().origin { return number }
-            return 0
+            guard case .state(let held) = body else { return 0 }
+            return held._withUnsafeGuaranteedRef { state -> UInt64 in
+                if case .inserted(let number) = state.origin { return number }
+                return 0
+            }
         }
         set { state.origin = .inserted(number: newValue) }
     }
