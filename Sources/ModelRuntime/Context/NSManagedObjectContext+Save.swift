@@ -74,7 +74,8 @@ extension NSManagedObjectContext {
         let writesStore = parent == nil
         var savedInserted: [NSManagedObject] = []
         savedInserted.reserveCapacity(insertedNow.count)
-        for object in insertedNow where object.context === self {
+        // The anchor tells the object's context without loading the weak reference.
+        for object in insertedNow where object.anchor === anchor {
             savedInserted.append(object)
             object.insertedFlag = false
             object.changedFlag = false

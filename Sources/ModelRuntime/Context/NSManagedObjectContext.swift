@@ -27,7 +27,13 @@ open class NSManagedObjectContext: NSObject {
     let queue: DispatchQueue
     private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
-    private var coordinator: NSPersistentStoreCoordinator?
+    private var coordinator: NSPersistentStoreCoordinator? {
+        didSet { coordinatorModel = coordinator.map { Unmanaged.passUnretained($0.engineModel) } }
+    }
+    /// The engine model of the context's own coordinator, unretained (the coordinator holds it):
+    /// inserting an object reaches it without retaining the coordinator or the model, both
+    /// weakly referenced elsewhere (so each retain and release of them takes the slow path).
+    private(set) var coordinatorModel: Unmanaged<EngineModel>?
     private var parentContext: NSManagedObjectContext?
     open var name: String?
     open var transactionAuthor: String?
@@ -310,13 +316,17 @@ open class NSManagedObjectContext: NSObject {
         // entity is looked up once.
         var groups: [(store: NSPersistentStore, root: Int, objects: [NSManagedObject])] = []
         var storesByEntity: [ObjectIdentifier: NSPersistentStore] = [:]
-        var last: (entity: NSEntityDescription, group: Int)?
+        // Objects are told apart by their engine data, not their entity description: a
+        // description is weakly referenced by its properties, so retaining one per object would
+        // take the slow path.
+        var last: (engine: ObjectIdentifier, group: Int)?
         for object in objects {
-            let entity = object.engine.description
-            if let last, last.entity === entity {
+            let engine = ObjectIdentifier(object.engine)
+            if let last, last.engine == engine {
                 groups[last.group].objects.append(object)
                 continue
             }
+            let entity = object.engine.description
             guard let store = storesByEntity[ObjectIdentifier(entity)] ?? coordinator.store(for: entity) else {
                 throw CoreDataError.make(
                     NSPersistentStoreSaveError, "No store can hold objects of entity \(entity.name ?? "")",
@@ -332,7 +342,7 @@ open class NSManagedObjectContext: NSObject {
                     return groups.count - 1
                 }()
             groups[group].objects.append(object)
-            last = (entity, group)
+            last = (engine, group)
         }
         // Objects with an ID already (a temporary one someone asked for) are registered under
         // their permanent ID below.

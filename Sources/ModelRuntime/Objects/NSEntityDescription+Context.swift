@@ -12,18 +12,27 @@ extension NSEntityDescription {
     /// Inserts a new object of the named entity into the context, of the entity's class.
     public class func insertNewObject(forEntityName entityName: String, into context: NSManagedObjectContext) -> NSManagedObject {
         // The engine's entity is handed to the initialiser, which then need not look it up.
-        if let model = context.persistentStoreCoordinator?.engineModel {
-            let lookup = InsertLookup.current
-            let found = lookup.find(entityName, in: model) ?? lookup.resolve(entityName, in: model)
-            if let (engine, type) = found {
-                return EngineHandoff.offering(engine) { type.init(entity: engine.description, insertInto: context) }
-            }
+        let found: (EngineEntity, NSManagedObject.Type)?
+        if let model = context.coordinatorModel {
+            found = model._withUnsafeGuaranteedRef { lookUp(entityName, in: $0) }
+        } else if let model = context.persistentStoreCoordinator?.engineModel {
+            found = lookUp(entityName, in: model)
+        } else {
+            found = nil
+        }
+        if let (engine, type) = found {
+            return EngineHandoff.offering(engine) { type.init(entity: engine.description, insertInto: context) }
         }
         guard let entity = entity(forEntityName: entityName, in: context) else {
             preconditionFailure("+entityForName: could not locate an entity named '\(entityName)' in this model.")
         }
         let type = ClassRegistry.objectClass(for: entity)
         return type.init(entity: entity, insertInto: context)
+    }
+
+    private static func lookUp(_ name: String, in model: EngineModel) -> (EngineEntity, NSManagedObject.Type)? {
+        let lookup = InsertLookup.current
+        return lookup.find(name, in: model) ?? lookup.resolve(name, in: model)
     }
 }
 
