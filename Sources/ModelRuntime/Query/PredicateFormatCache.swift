@@ -1,6 +1,4 @@
 #if !canImport(CoreData)
-import Synchronization
-
 /// The tokens of format strings already parsed, so `NSPredicate(format:)` with a format seen
 /// before (typically the same string with new arguments, once per fetch) skips the lexer and
 /// the keyword recognition.
@@ -10,7 +8,7 @@ enum PredicateFormatCache {
     /// More distinct formats than this empties the cache (programs use a bounded set of
     /// literal formats; formats built from input should not grow memory without bound).
     static let capacity = 512
-    private static let entries = Mutex<[String: Lexed]>([:])
+    private static let entries = LockedCache<[String: Lexed]>([:])
 
     /// A format's tokens and, per token, the reserved word it spells (upper-cased).
     struct Lexed {

@@ -1,6 +1,5 @@
 #if !canImport(CoreData)
 import Foundation
-import Synchronization
 
 /// One operand of a translated comparison: an `NSExpression` (constant, key path, `$variable`,
 /// `@count`), or a choice between operands made by `??` and `?:`, each under its condition.
@@ -294,7 +293,7 @@ final class PredicateTranslator {
 }
 
 /// Whether nodes of a type read a variable, by type (`PredicateTranslator.readsVariables`).
-private let variableReadingTypes = Mutex<[ObjectIdentifier: Bool]>([:])
+private let variableReadingTypes = LockedCache<[ObjectIdentifier: Bool]>([:])
 
 /// Marks `PredicateExpressions.Variable` for `readsVariables`, whatever its output type.
 protocol PredicateVariableMarker {}

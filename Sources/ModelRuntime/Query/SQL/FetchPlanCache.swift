@@ -1,7 +1,6 @@
 #if !canImport(CoreData)
 import Foundation
 import ModelStore
-import Synchronization
 
 /// Translated fetches by request shape, so a fetch repeated with other constants (`id == %d`
 /// once per round trip) reuses its SQL and binds the new values instead of translating again.
@@ -26,7 +25,7 @@ final class FetchPlanCache: Sendable {
 
     /// More distinct shapes than this empties the cache.
     static let capacity = 256
-    private let entries = Mutex<[ShapeKey: Entry]>([:])
+    private let entries = LockedCache<[ShapeKey: Entry]>([:])
 
     init() {}
 
