@@ -94,11 +94,15 @@ final class FetchBatches {
     /// rows, room for more: see ``append(_:)``).
     func makeSlots(registry: ObjectRegistry) {
         let capacity = isPaging ? keys.count : Swift.max(keys.count * 2, 256)
-        let slots = UnsafeMutablePointer<Unmanaged<NSManagedObject>?>.allocate(capacity: capacity)
-        slots.initialize(repeating: nil, count: capacity)
-        self.slots = slots
+        slots = Self.emptySlots(capacity)
         slotCapacity = capacity
         self.registry = registry
+    }
+
+    private static func emptySlots(_ capacity: Int) -> UnsafeMutablePointer<Unmanaged<NSManagedObject>?> {
+        let slots = UnsafeMutablePointer<Unmanaged<NSManagedObject>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
     }
 
     /// Drops every registration (the context was reset).
@@ -150,9 +154,8 @@ final class FetchBatches {
         let position = keys.count - 1
         if let slots, keys.count > slotCapacity {
             let capacity = slotCapacity * 2
-            let grown = UnsafeMutablePointer<Unmanaged<NSManagedObject>?>.allocate(capacity: capacity)
-            grown.moveInitialize(from: slots, count: slotCapacity)
-            (grown + slotCapacity).initialize(repeating: nil, count: capacity - slotCapacity)
+            let grown = Self.emptySlots(capacity)
+            grown.update(from: slots, count: slotCapacity)
             slots.deallocate()
             self.slots = grown
             slotCapacity = capacity

@@ -344,9 +344,6 @@ open class NSManagedObjectContext: NSObject {
             groups[group].objects.append(object)
             last = (engine, group)
         }
-        // Objects with an ID already (a temporary one someone asked for) are registered under
-        // their permanent ID below.
-        registry.reserve(objects.count { $0.hasID })
         try coordinator.locked {
             for (store, root, unordered) in groups.sorted(by: { $0.root < $1.root }) {
                 // Keys in insertion order, not in the order of the context's sets, so equal

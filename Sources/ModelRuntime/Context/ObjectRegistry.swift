@@ -227,16 +227,6 @@ final class ObjectRegistry: @unchecked Sendable {
         old.deallocate()
     }
 
-    /// Makes room for `additional` more objects, so registering a fetch's rows does not grow the
-    /// table step by step.
-    func reserve(_ additional: Int) {
-        lock.withLock { _ in
-            var wanted = capacity
-            while (count + additional) * 4 > wanted * 3 { wanted *= 2 }
-            if wanted > capacity { grow(to: wanted) }
-        }
-    }
-
     /// The registered objects.
     var values: [NSManagedObject] {
         lock.withLock { _ in

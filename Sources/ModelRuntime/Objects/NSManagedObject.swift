@@ -126,6 +126,15 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         if let batches, let store = batches.store { return (store, batches.keys[Int(batchPosition)]) }
         return nil
     }
+    /// The primary key of the object's row, without making its ID (``rowLocation`` without the
+    /// store): writing a save's rows asks this for every object and every to-one destination, so
+    /// objects saved for the first time need no ID object unless someone asks for their
+    /// `objectID`.
+    var rowKey: Int64? {
+        if let idStorage { return idStorage.primaryKey }
+        if let batches { return batches.keys[Int(batchPosition)] }
+        return nil
+    }
     /// The ``NSPersistentStore/registryNumber`` of the object's store, without making its ID; 0
     /// while it has none.
     var storeNumber: UInt32 { idStorage?.storeNumber ?? batches?.storeNumber ?? 0 }

@@ -58,9 +58,7 @@ struct ObjectLayoutTests {
     @Test func aReleasedBatchDropsTheStateOfUnchangedObjectsAndReloadsTheSameRows() throws {
         let context = try BatchedFetchTests.seeded(40)
         try context.performAndWait { () throws in
-            let request = NSFetchRequest<NSManagedObject>(entityName: "Trip")
-            request.sortDescriptors = [NSSortDescriptor(key: "legs", ascending: true)]
-            request.fetchBatchSize = 10
+            let request = BatchedFetchRegistryTests.request(batchSize: 10)
             let trips = try context.fetch(request)
             let idBefore = trips[1].objectID
             #expect(trips[1].value(forKey: "name") as? String == "trip 1")
@@ -89,9 +87,7 @@ struct ObjectLayoutTests {
     @Test func anObjectsStateIsFreedWhenItsBatchIsReleasedAndWithTheObject() throws {
         let context = try BatchedFetchTests.seeded(30)
         try context.performAndWait { () throws in
-            let request = NSFetchRequest<NSManagedObject>(entityName: "Trip")
-            request.sortDescriptors = [NSSortDescriptor(key: "legs", ascending: true)]
-            request.fetchBatchSize = 10
+            let request = BatchedFetchRegistryTests.request(batchSize: 10)
             var trips = try context.fetch(request)
             _ = trips[0].value(forKey: "name")
             weak let released = trips[1].state
@@ -107,9 +103,7 @@ struct ObjectLayoutTests {
     @Test func anObjectLeftWithoutItsContextKeepsItsStateWhenItsBatchIsReleased() throws {
         let context = try BatchedFetchTests.seeded(30)
         try context.performAndWait { () throws in
-            let request = NSFetchRequest<NSManagedObject>(entityName: "Trip")
-            request.sortDescriptors = [NSSortDescriptor(key: "legs", ascending: true)]
-            request.fetchBatchSize = 10
+            let request = BatchedFetchRegistryTests.request(batchSize: 10)
             let trips = try context.fetch(request)
             _ = trips[0].value(forKey: "name")
             trips[2].context = nil
