@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // Core Data's constant names are kept exactly.
 #if !canImport(CoreData)
 import Foundation
@@ -115,8 +116,7 @@ extension NSManagedObjectContext {
             for object in registry.values where object.faultState != .hollow && !object.changedFlag && !object.insertedFlag {
                 for slot in object.engine.relationshipSlots where object.values[slot] is ToMany && object.engine.isRelationshipToMany(slot)
                 {
-                    object.values[slot] = ToManyUnloaded.marker
-                    object.committed?[slot] = ToManyUnloaded.marker
+                    object.setLoadedValue(ToManyUnloaded.marker, at: slot, onlyOverUnloaded: false)
                 }
             }
         }

@@ -25,8 +25,7 @@ extension NSManagedObjectContext {
                 case .attribute(let type, _) = object.engine.slotKinds[slot]
             else { continue }
             let value = Self.derivedValue(change.value, as: type)
-            object.values[slot] = value
-            if object.committed != nil { object.committed![slot] = value }
+            object.setLoadedValue(value, at: slot, onlyOverUnloaded: false)
         }
     }
 

@@ -307,15 +307,17 @@ extension NSManagedObjectContext {
             anchor = context.anchor
         }
 
-        /// A hollow object of `entity` in the context, neither registered nor given an ID.
-        mutating func make(_ entity: EngineEntity) -> NSManagedObject {
+        /// A hollow object of `entity` in the context, neither registered nor given an ID; with
+        /// `values`, with room for the values its row is read into next (else a state for its
+        /// ID and context alone, as an object referred to but not loaded needs).
+        mutating func make(_ entity: EngineEntity, values: Bool) -> NSManagedObject {
             if lastEntity !== entity {
                 lastType = ClassRegistry.objectClass(for: entity.description)
                 lastEntity = entity
             }
             let type = lastType
             let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
-            object.anchor = anchor
+            if values { object.anchor = anchor } else { object.adoptWithoutValues(anchor) }
             object.faultState = .hollow
             return object
         }
@@ -340,14 +342,16 @@ extension NSManagedObjectContext {
         return object(entity: entity, primaryKey: primaryKey, store: store, maker: &maker)
     }
 
-    /// The registered object for a row, or a new hollow one made by `maker`; a new object's ID
-    /// is made now, or from `keys` when first asked for.
+    /// The registered object for a row, or a new hollow one made by `maker` (with room for
+    /// values when the row is read next, `values`); a new object's ID is made now, or from
+    /// `keys` when first asked for.
     func object(
-        entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore, maker: inout HollowObjectMaker, keys: FetchBatches? = nil
+        entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore, maker: inout HollowObjectMaker, keys: FetchBatches? = nil,
+        values: Bool = false
     ) -> NSManagedObject {
         let key = ObjectKey(store: store, root: entity.rootNumber, primaryKey: primaryKey)
         if let existing = registry.object(for: key, excluding: keys) { return existing }
-        let object = maker.make(entity)
+        let object = maker.make(entity, values: values)
         if let keys {
             registry.register(object, row: key, in: keys)
         } else {
@@ -372,7 +376,7 @@ extension NSManagedObjectContext {
         maker: inout HollowObjectMaker, keys: FetchBatches? = nil
     ) -> NSManagedObject {
         let object = self.object(
-            entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker, keys: keys)
+            entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker, keys: keys, values: true)
         if object.faultState == .hollow {
             if let parent {
                 _ = loadFromParent(parent, into: object)
@@ -399,18 +403,24 @@ extension NSManagedObjectContext {
         let shape = shape ?? entity.tableShape
         let map = shape.columns
         let count = entity.slotCount
-        // Each slot is initialised once, straight from its column.
-        let values = ContiguousArray<Any?>(unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Each slot is written once, in place, straight from its column; the values become the
+        // committed ones (a write of them all: the generation advances).
+        let state = object.valueState
+        let fields = state.fields
+        fields.pointee.committed = .values
+        fields.pointee.generation &+= 1
+        let base = state.base
+        do {
             for slot in 0..<count {
                 if case .attribute(let type, let column?) = entity.slotKinds[slot] {
                     // The common case, read in place.
                     let index = map[Int(column)]
                     if index >= 0 {
-                        StoreValueCodec.read(statement, index, as: type, into: buffer.baseAddress! + slot)
+                        StoredValueCast.destroy(base + slot)
+                        StoreValueCodec.read(statement, index, as: type, into: base + slot)
                     } else {
-                        (buffer.baseAddress! + slot).initialize(to: nil)
+                        ObjectState.assign(nil, to: base + slot)
                     }
-                    initialized = slot + 1
                     continue
                 }
                 let value: Any?
@@ -442,14 +452,10 @@ extension NSManagedObjectContext {
                 case .toManyByInverseKey, .toManyByJoinTable:
                     value = ToManyUnloaded.marker
                 }
-                (buffer.baseAddress! + slot).initialize(to: value)
-                initialized = slot + 1
+                ObjectState.assign(value, to: base + slot)
             }
         }
-        let state = object.state
-        state.values = values
-        state.committed = values
-        state.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0
+        fields.pointee.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0
     }
 
     static func set(_ value: Any, at path: ArraySlice<String>, in dictionary: inout [String: Any]) {
@@ -495,7 +501,7 @@ extension NSManagedObjectContext {
             return false
         }
         Snapshot.apply(taken.values, to: object, in: self)
-        object.committed = object.values
+        object.commitValues()
         object.version = taken.version
         if object.faultState == .hollow { object.faultState = .fault }
         return true

@@ -2,10 +2,9 @@
 import Foundation
 
 /// What a context reported in its last `NSManagedObjectContextObjectsDidChange`: the objects
-/// inserted, deleted and changed then, each changed or inserted object with the storage of its
-/// values at that moment. Changing a value later copies that storage (the arrays are
-/// copy-on-write and this state holds a reference), so a different storage address means the
-/// object changed again — without any bookkeeping on the setters' path.
+/// inserted, deleted and changed then, each changed or inserted object with the mark of its
+/// values at that moment (``ValuesMark``: every write of a value advances its state's
+/// generation, so a different mark means the object changed again).
 struct ProcessedChanges {
     /// The context's inserted objects then (a copy of its table, which costs nothing until
     /// either changes).
@@ -14,11 +13,7 @@ struct ProcessedChanges {
     /// The inserted objects reported then, when that was all of them (as a set, which the
     /// did-save notification of a save that follows with the same objects reuses).
     var allInserted: Set<NSManagedObject>?
-    var valueStorage: [ObjectIdentifier: ContiguousArray<Any?>] = [:]
-
-    static func storageAddress(_ values: ContiguousArray<Any?>) -> UnsafeRawPointer? {
-        values.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-    }
+    var valueMarks: [ObjectIdentifier: ValuesMark] = [:]
 
     /// Whether the two tables share their storage: a table copied from the other and changed
     /// by neither since (a change copies shared storage first). A dictionary is one reference.
@@ -41,10 +36,10 @@ extension NSManagedObjectContext {
         var next = ProcessedChanges()
         // Sized once: a save of many new objects would otherwise grow each table step by step.
         next.insertedObjects = inserted
-        next.valueStorage.reserveCapacity(inserted.count + changed.count)
+        next.valueMarks.reserveCapacity(inserted.count + changed.count)
         if inserted.count > last.insertedObjects.count { insertedNow.reserveCapacity(inserted.count - last.insertedObjects.count) }
         for (key, object) in inserted {
-            next.valueStorage[key] = object.values
+            next.valueMarks[key] = object.valuesMark
             if last.insertedObjects[key] == nil {
                 insertedNow.insert(object)
             } else if changedSince(last, key, object) {
@@ -60,8 +55,8 @@ extension NSManagedObjectContext {
             deletedNow.insert(object)
         }
         for (key, object) in changed where inserted[key] == nil && deleted[key] == nil && !object.deletedFlag {
-            next.valueStorage[key] = object.values
-            if last.valueStorage[key] == nil || changedSince(last, key, object) { updatedNow.insert(object) }
+            next.valueMarks[key] = object.valuesMark
+            if last.valueMarks[key] == nil || changedSince(last, key, object) { updatedNow.insert(object) }
         }
         if insertedNow.count == inserted.count { next.allInserted = insertedNow }
         processedChanges = next
@@ -74,8 +69,8 @@ extension NSManagedObjectContext {
     }
 
     private func changedSince(_ last: ProcessedChanges, _ key: ObjectIdentifier, _ object: NSManagedObject) -> Bool {
-        guard let stored = last.valueStorage[key] else { return true }
-        return ProcessedChanges.storageAddress(stored) != ProcessedChanges.storageAddress(object.values)
+        guard let stored = last.valueMarks[key] else { return true }
+        return stored.differs(from: object.valuesMark)
     }
 
     /// After `reset()`: every object left, reported with `NSInvalidatedAllObjectsKey` (the IDs of

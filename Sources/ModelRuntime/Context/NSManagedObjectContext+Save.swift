@@ -80,13 +80,13 @@ extension NSManagedObjectContext {
             object.insertedFlag = false
             object.changedFlag = false
             object.writtenSlots.removeAll()
-            object.committed = object.values
+            object.commitValues()
             if writesStore { object.version = 1 }
         }
         for object in updatedNow {
             object.changedFlag = false
             object.writtenSlots.removeAll()
-            object.committed = object.values
+            object.commitValues()
             if writesStore { object.version += 1 }
         }
         for object in deletedNow {
@@ -97,7 +97,7 @@ extension NSManagedObjectContext {
         for object in changed.values where !object.deletedFlag {
             object.changedFlag = false
             object.writtenSlots.removeAll()
-            object.committed = object.values
+            object.commitValues()
         }
         inserted.removeAll()
         deleted.removeAll(keepingCapacity: true)

@@ -198,7 +198,7 @@ open class NSManagedObjectContext: NSObject {
         object.anchor = anchor
         object.insertedFlag = true
         object.deletedFlag = false
-        if object.committed == nil {
+        if !object.hasCommitted {
             let engine = object.engine
             for (slot, value) in engine.writeChecks.defaultValues where object.values[slot] == nil { object.values[slot] = value }
             for slot in engine.relationshipSlots where engine.isRelationshipToMany(slot) && !(object.values[slot] is ToMany) {
@@ -402,8 +402,7 @@ open class NSManagedObjectContext: NSObject {
         changed.removeValue(forKey: ObjectIdentifier(object))
         object.changedFlag = false
         object.writtenSlots.removeAll()
-        object.committed = nil
-        object.values = object.engine.emptyValues
+        object.clearValues()
         object.faultState = .hollow
         object.didTurnIntoFault()
     }
@@ -431,10 +430,10 @@ open class NSManagedObjectContext: NSObject {
             object.deletedFlag = false
             object.changedFlag = false
             object.writtenSlots.removeAll()
-            if let committed = object.committed {
-                object.values = committed
+            if object.hasCommitted {
+                object.restoreCommittedValues()
             } else {
-                object.values = object.engine.emptyValues
+                object.clearValues()
                 object.faultState = .hollow
             }
         }

@@ -91,7 +91,7 @@ struct HistoryRecorder {
             statement.bindNull(at: 8)
         }
         for (index, preserved) in tombstones.enumerated() {
-            let value = object.committed?[preserved.slot] ?? object.values[preserved.slot]
+            let value = object.hasCommitted ? object.committedValue(at: preserved.slot) : object.values[preserved.slot]
             StoreValueCodec.bind(value, as: preserved.attribute.attributeType, to: statement, at: Int32(9 + index))
         }
         _ = try statement.step()

@@ -214,8 +214,7 @@ extension NSManagedObject {
     func loadedToMany(_ slot: Int) -> ToMany {
         if let toMany = values[slot] as? ToMany { return toMany }
         let loaded = ToMany(context?.loadToMany(of: self, slot: slot) ?? [])
-        values[slot] = loaded
-        if committed != nil, committed![slot] is ToManyUnloaded { committed![slot] = loaded }
+        setLoadedValue(loaded, at: slot, onlyOverUnloaded: true)
         return loaded
     }
 
@@ -228,9 +227,9 @@ extension NSManagedObject {
 
     /// Records a change of `slot`: the object becomes updated in its context.
     func storeChange(_ value: consuming Any?, atSlot slot: Int) {
-        let state = self.state
-        state.values[slot] = value
-        state.writtenSlots.insert(slot)
+        let state = valueState
+        state.write(value, at: slot)
+        state.fields.pointee.writtenSlots.insert(slot)
         if !changedFlag {
             changedFlag = true
             // The context tracks inserted objects as inserted; they join its changed objects

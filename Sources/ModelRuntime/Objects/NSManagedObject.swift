@@ -57,24 +57,57 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     }
 
     /// The object's state, made on first use (writers of several of its fields take it once).
+    /// A state made here to hold fields other than values has room for no values (see
+    /// ``valueState``).
     var state: ObjectState {
         @inline(__always) get {
             if case .state(let held) = body { return held.takeUnretainedValue() }
-            return makeState()
+            return makeState(values: false)
         }
     }
 
-    /// Makes the state: a hollow object's in its fetch's context, else one in `bareAnchor`'s.
+    /// The object's state with room for its values, made or grown on first use (writers of
+    /// values take this).
+    var valueState: ObjectState {
+        @inline(__always) get {
+            if case .state(let held) = body {
+                let state = held.takeUnretainedValue()
+                if state.fields.pointee.count == engine.slotCount { return state }
+            }
+            return makeState(values: true)
+        }
+    }
+
+    /// Makes the state: a hollow object's in its fetch's context, else one in `bareAnchor`'s;
+    /// with `values`, with room for the values (a state without that room, which an object
+    /// referred to but not loaded has, is replaced by one with it, fields kept).
     @inline(never)
-    private func makeState(bareAnchor: ContextAnchor? = nil) -> ObjectState {
+    private func makeState(values: Bool, bareAnchor: ContextAnchor? = nil) -> ObjectState {
+        let count = values ? engine.slotCount : 0
         let state: ObjectState
-        if case .hollow(let batches) = body {
-            state = ObjectState(values: engine.emptyValues, anchor: batches.anchor, origin: .fetched(batches))
-        } else {
-            state = ObjectState(values: engine.emptyValues, anchor: bareAnchor, origin: .none)
+        switch body {
+        case .hollow(let batches):
+            state = ObjectState.make(count: count, anchor: batches.anchor, origin: .fetched(batches))
+        case .bare:
+            state = ObjectState.make(count: count, anchor: bareAnchor, origin: .none)
+        case .state(let held):
+            let old = held.takeUnretainedValue().fields.pointee
+            state = ObjectState.make(count: count, anchor: old.anchor, origin: old.origin)
+            let fields = state.fields
+            fields.pointee.generation = old.generation &+ 1
+            fields.pointee.writtenSlots = old.writtenSlots
+            fields.pointee.version = old.version
+            fields.pointee.idStorage = old.idStorage
+        // Without values there are no committed values to carry over.
         }
         replaceBody(with: .state(Unmanaged.passRetained(state)))
         return state
+    }
+
+    /// Gives a bare object a state in `anchor`'s context without room for values: an object
+    /// referred to (a to-one's destination, `object(with:)`) whose row is not read yet.
+    func adoptWithoutValues(_ anchor: ContextAnchor) {
+        if case .bare = body { _ = makeState(values: false, bareAnchor: anchor) } else { self.anchor = anchor }
     }
 
     /// Whether the object has a state of its own (for tests of the layout).
@@ -85,12 +118,12 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     private(set) var idStorage: NSManagedObjectID? {
         get {
-            if case .state(let held) = body { return held._withUnsafeGuaranteedRef { $0.idStorage } }
+            if case .state(let held) = body { return held._withUnsafeGuaranteedRef { $0.fields.pointee.idStorage } }
             return nil
         }
         set {
             if newValue == nil, !hasState { return }
-            state.idStorage = newValue
+            state.fields.pointee.idStorage = newValue
         }
     }
     /// The object's ID, made on first use: a fetched object's permanent ID from its fetch's key
@@ -153,63 +186,112 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     var anchor: ContextAnchor? {
         get {
             switch body {
-            case .state(let held): return held._withUnsafeGuaranteedRef { $0.anchor }
+            case .state(let held): return held._withUnsafeGuaranteedRef { $0.fields.pointee.anchor }
             case .hollow(let batches): return batches.anchor
             case .bare: return nil
             }
         }
         set {
             switch body {
-            case .state(let held): held._withUnsafeGuaranteedRef { $0.anchor = newValue }
-            case .hollow(let batches): if batches.anchor !== newValue { makeState().anchor = newValue }
-            case .bare: if newValue != nil { _ = makeState(bareAnchor: newValue) }
+            case .state(let held): held._withUnsafeGuaranteedRef { $0.fields.pointee.anchor = newValue }
+            case .hollow(let batches): if batches.anchor !== newValue { state.fields.pointee.anchor = newValue }
+            case .bare: if newValue != nil { _ = makeState(values: true, bareAnchor: newValue) }
             }
         }
     }
-    /// Values by slot. A to-many slot holds a ``ToMany`` or ``ToMany/unloaded``. An object
-    /// without a state reads the entity's shared all-nil array; writing makes its state.
-    var values: ContiguousArray<Any?> {
-        @inline(__always) _read {
-            if case .state(let held) = body {
-                yield held.takeUnretainedValue().values
-            } else {
-                yield engine.emptyValues
-            }
-        }
-        _modify { yield &state.values }
+    /// Values by slot, read and written in place. A to-many slot holds a ``ToMany`` or
+    /// ``ToMany/unloaded``. An object without a state reads the entity's shared all-nil values;
+    /// writing makes its state.
+    var values: ObjectValues {
+        @inline(__always) get { ObjectValues(object: self) }
     }
     /// Runs `read` on the values without retaining the state (the hot reads).
     @inline(__always)
     func withValues<R>(_ read: (UnsafeBufferPointer<Any?>) -> R) -> R {
-        if case .state(let held) = body {
-            return held._withUnsafeGuaranteedRef { $0.values.withUnsafeBufferPointer(read) }
+        if case .state(let held) = body, held._withUnsafeGuaranteedRef({ $0.fields.pointee.count }) == engine.slotCount {
+            return held._withUnsafeGuaranteedRef { read(UnsafeBufferPointer($0.buffer)) }
         }
         return engine.emptyValues.withUnsafeBufferPointer(read)
     }
-    /// The values last read from or written to the store; nil for an object never saved.
-    var committed: ContiguousArray<Any?>? {
-        _read {
-            if case .state(let held) = body {
-                yield held.takeUnretainedValue().committed
-            } else {
-                yield nil
+    /// A copy of the values.
+    var valuesCopy: ContiguousArray<Any?> { withValues { ContiguousArray($0) } }
+    /// Whether the object has committed values (read from or written to the store).
+    var hasCommitted: Bool {
+        guard case .state(let held) = body else { return false }
+        return held._withUnsafeGuaranteedRef { state -> Bool in
+            if case .none = state.fields.pointee.committed { return false }
+            return true
+        }
+    }
+    /// Whether the committed values are the values themselves: none written since committed.
+    var committedAreValues: Bool {
+        guard case .state(let held) = body else { return false }
+        return held._withUnsafeGuaranteedRef { state -> Bool in
+            if case .values = state.fields.pointee.committed { return true }
+            return false
+        }
+    }
+    /// The committed value at `slot`; nil when unset or without committed values.
+    func committedValue(at slot: Int) -> Any? {
+        guard case .state(let held) = body else { return nil }
+        return held._withUnsafeGuaranteedRef { state -> Any? in
+            switch state.fields.pointee.committed {
+            case .none: return nil
+            case .values: return state.base[slot]
+            case .copy(let committed): return committed[slot]
             }
         }
-        set {
-            if newValue == nil, !hasState { return }
-            state.committed = newValue
+    }
+    /// The values last read from or written to the store, as an array; nil for an object never
+    /// saved.
+    var committedCopy: ContiguousArray<Any?>? {
+        guard case .state(let held) = body else { return nil }
+        return held._withUnsafeGuaranteedRef { $0.committedArray }
+    }
+    /// Makes the current values the committed ones.
+    func commitValues() { valueState.commit() }
+    /// Sets `value` at `slot`, in the committed values too where they have it unloaded (a
+    /// to-many loaded from the store) or, with `onlyOverUnloaded` false, wherever there are
+    /// committed values (a value the store computed).
+    func setLoadedValue(_ value: Any?, at slot: Int, onlyOverUnloaded: Bool) {
+        valueState.writeCommitted(value, at: slot, onlyOverUnloaded: onlyOverUnloaded)
+    }
+    /// Every value back to nil, without committed values (an object turned into a fault).
+    func clearValues() {
+        guard case .state(let held) = body else { return }
+        held._withUnsafeGuaranteedRef { $0.clearValues() }
+    }
+    /// Replaces the values with `new` (one per slot), as one write.
+    func replaceValues(with new: ContiguousArray<Any?>) {
+        new.withUnsafeBufferPointer { valueState.replaceValues(with: $0) }
+    }
+    /// Puts the committed values back (rollback); an object without them gets nil values.
+    func restoreCommittedValues() {
+        guard case .state(let held) = body else { return }
+        held._withUnsafeGuaranteedRef { state in
+            switch state.fields.pointee.committed {
+            case .none: state.clearValues()
+            case .values: break
+            case .copy(let committed):
+                committed.withUnsafeBufferPointer { state.replaceValues(with: $0) }
+                state.commit()
+            }
         }
-        _modify { yield &state.committed }
+    }
+    /// What tells whether the values changed since: the state and its generation.
+    var valuesMark: ValuesMark {
+        guard case .state(let held) = body else { return ValuesMark(state: nil, generation: 0) }
+        return ValuesMark(state: held.takeUnretainedValue(), generation: held._withUnsafeGuaranteedRef { $0.fields.pointee.generation })
     }
     /// `Z_OPT` of the row the committed values came from.
     var version: Int64 {
         get {
-            if case .state(let held) = body { return held._withUnsafeGuaranteedRef { $0.version } }
+            if case .state(let held) = body { return held._withUnsafeGuaranteedRef { $0.fields.pointee.version } }
             return 0
         }
         set {
             if newValue == 0, !hasState { return }
-            state.version = newValue
+            state.fields.pointee.version = newValue
         }
     }
     var insertedFlag: Bool {
@@ -232,12 +314,12 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// Slots written since the values were last committed; see ``ChangedSlots``.
     var writtenSlots: ChangedSlots {
         get {
-            if case .state(let held) = body { return held._withUnsafeGuaranteedRef { $0.writtenSlots } }
+            if case .state(let held) = body { return held._withUnsafeGuaranteedRef { $0.fields.pointee.writtenSlots } }
             return ChangedSlots()
         }
         set {
             if newValue.isEmpty, !hasState { return }
-            state.writtenSlots = newValue
+            state.fields.pointee.writtenSlots = newValue
         }
     }
 
@@ -260,7 +342,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         case .hollow(let batches): return batches
         case .state(let held):
             return held._withUnsafeGuaranteedRef { state -> FetchBatches? in
-                if case .fetched(let batches) = state.origin { return batches }
+                if case .fetched(let batches) = state.fields.pointee.origin { return batches }
                 return nil
             }
         case .bare: return nil
@@ -272,11 +354,11 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         get {
             guard case .state(let held) = body else { return 0 }
             return held._withUnsafeGuaranteedRef { state -> UInt64 in
-                if case .inserted(let number) = state.origin { return number }
+                if case .inserted(let number) = state.fields.pointee.origin { return number }
                 return 0
             }
         }
-        set { state.origin = .inserted(number: newValue) }
+        set { state.fields.pointee.origin = .inserted(number: newValue) }
     }
 
     /// Notes the batched fetch that loads the object's row and the object's position in it.
@@ -284,7 +366,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         if case .hollow = body {
             replaceBody(with: .hollow(batches))
         } else {
-            state.origin = .fetched(batches)
+            state.fields.pointee.origin = .fetched(batches)
         }
         batchPosition = position
     }
@@ -304,13 +386,14 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         faultState = .hollow
         guard case .state(let held) = body else { return }
         let state = held.takeUnretainedValue()
-        if state.anchor === batches.anchor, batches.anchor != nil,
-            state.idStorage.map({ $0.storeNumber == batches.storeNumber && $0.primaryKey == batches.keys[Int(batchPosition)] }) ?? true
+        let fields = state.fields
+        if fields.pointee.anchor === batches.anchor, batches.anchor != nil,
+            fields.pointee.idStorage.map({ $0.storeNumber == batches.storeNumber && $0.primaryKey == batches.keys[Int(batchPosition)] })
+                ?? true
         {
             replaceBody(with: .hollow(batches))
         } else {
-            state.values = engine.emptyValues
-            state.committed = nil
+            state.clearValues()
         }
     }
 
@@ -395,7 +478,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// Core Data's `hasPersistentChangedValues`.
     open var hasPersistentChangedValues: Bool {
         guard hasChanges else { return false }
-        if committed == nil { return (0..<engine.slotCount).contains { isChanged($0) } }
+        if !hasCommitted { return (0..<engine.slotCount).contains { isChanged($0) } }
         return writtenSlots.slots(below: engine.slotCount).contains { isChanged($0) }
     }
 
@@ -486,11 +569,11 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     /// The committed values of `keys` (all properties for nil).
     open func committedValues(forKeys keys: [String]?) -> [String: Any] {
-        guard let committed else { return [:] }
+        guard hasCommitted else { return [:] }
         var result: [String: Any] = [:]
         let slots = keys.map { $0.compactMap { engine.slotsByName[$0] } } ?? Array(0..<engine.slotCount)
         for slot in slots {
-            let value = committed[slot]
+            let value = committedValue(at: slot)
             if let toMany = value as? ToMany {
                 result[engine.properties[slot].name] = toMany.objects
             } else if value is ToManyUnloaded {
@@ -505,18 +588,20 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// The slots that may differ from their committed values: the written ones, or every slot of
     /// an object that has no committed values.
     var candidateChangedSlots: [Int] {
-        committed == nil ? Array(0..<engine.slotCount) : writtenSlots.slots(below: engine.slotCount)
+        hasCommitted ? writtenSlots.slots(below: engine.slotCount) : Array(0..<engine.slotCount)
     }
 
     func isChanged(_ slot: Int) -> Bool {
         guard hasChanges else { return false }
-        if committed != nil, !writtenSlots.contains(slot) { return false }
+        let committed = hasCommitted
+        if committed, !writtenSlots.contains(slot) || committedAreValues { return false }
         if case .transientRelationship = engine.slotKinds[slot] { return false }
         if case .attribute(_, column: nil) = engine.slotKinds[slot] { return false }
-        guard let committed else { return values[slot] != nil && !(values[slot] is ToManyUnloaded) }
-        if !SlotValues.equal(values[slot], committed[slot]) { return true }
+        guard committed else { return values[slot] != nil && !(values[slot] is ToManyUnloaded) }
+        let before = committedValue(at: slot)
+        if !SlotValues.equal(values[slot], before) { return true }
         // An ordered to-many whose members are the same in another order changed too.
-        if engine.orderSQL[slot] != nil, let now = values[slot] as? ToMany, let before = committed[slot] as? ToMany {
+        if engine.orderSQL[slot] != nil, let now = values[slot] as? ToMany, let before = before as? ToMany {
             return !now.objects.elementsEqual(before.objects, by: ===)
         }
         return false

@@ -101,6 +101,41 @@ enum StoredValueCast {
         return .copied
     }
 
+    /// Destroys the `Any?` at `existential`, leaving the memory uninitialised. Nil and the plain
+    /// value types of ``isInlineScalar(_:)`` need nothing done and a `String` a release, each
+    /// told by the metadata word; anything else takes the general path, through the value's
+    /// type (which the generic destroy of an `Any?` takes for every value, nil included).
+    @inline(__always)
+    static func destroy(_ existential: UnsafeMutablePointer<Any?>) {
+        guard layoutHolds else {
+            existential.deinitialize(count: 1)
+            return
+        }
+        guard let metadata = metadata(at: UnsafeRawPointer(existential)) else { return }
+        if metadata == Self.metadata(String.self) {
+            UnsafeMutableRawPointer(existential).assumingMemoryBound(to: String.self).deinitialize(count: 1)
+        } else if metadata == Self.metadata(Int64.self) || metadata == Self.metadata(Double.self)
+            || metadata == Self.metadata(Date.self) || metadata == Self.metadata(Bool.self) || metadata == Self.metadata(Int32.self)
+            || metadata == Self.metadata(Int16.self) || metadata == Self.metadata(Float.self) || metadata == Self.metadata(Int.self)
+        {
+            return
+        } else {
+            _ = existential.move()
+        }
+    }
+
+    /// Destroys the `count` values from `first` (see ``destroy(_:)``).
+    static func destroy(_ first: UnsafeMutablePointer<Any?>, count: Int) {
+        guard layoutHolds else {
+            first.deinitialize(count: count)
+            return
+        }
+        for index in 0..<count where metadata(at: UnsafeRawPointer(first + index)) != nil { destroy(first + index) }
+    }
+
+    @inline(__always)
+    private static func metadata<T>(_ type: T.Type) -> UnsafeRawPointer { unsafeBitCast(type as Any.Type, to: UnsafeRawPointer.self) }
+
     /// The size of the trivial types of ``isInlineScalar(_:)``.
     private static func trivialSize(_ type: ObjectIdentifier) -> Int {
         switch type {

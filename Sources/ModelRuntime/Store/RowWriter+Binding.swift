@@ -50,38 +50,37 @@ enum RowBinding {
     private static let stride = MemoryLayout<Any?>.stride
 
     /// Binds `values` at the columns' slots to parameters `first`, `first + 1`, ….
-    static func bind(_ values: ContiguousArray<Any?>, columns: [AttributeColumn], to statement: Statement, from first: Int32) {
+    static func bind(_ values: UnsafeBufferPointer<Any?>, columns: [AttributeColumn], to statement: Statement, from first: Int32) {
         guard StoredValueCast.layoutHolds else {
             for (offset, column) in columns.enumerated() {
                 StoreValueCodec.bind(values[column.slot], as: column.type, to: statement, at: first + Int32(offset))
             }
             return
         }
-        values.withUnsafeBufferPointer { buffer in
-            let base = UnsafeRawPointer(buffer.baseAddress!)
-            var index = first
-            for column in columns {
-                let value = base + column.slot * stride
-                let metadata = StoredValueCast.metadata(at: value)
-                if metadata == nil {
-                    statement.bindNull(at: index)
-                } else if metadata == column.storedType {
-                    switch column.kind {
-                    case .int64: statement.bind(value.load(as: Int64.self), at: index)
-                    case .int32: statement.bind(Int64(value.load(as: Int32.self)), at: index)
-                    case .int16: statement.bind(Int64(value.load(as: Int16.self)), at: index)
-                    case .bool: statement.bind(Int64(value.load(as: Bool.self) ? 1 : 0), at: index)
-                    case .double: statement.bind(value.load(as: Double.self), at: index)
-                    case .float: statement.bind(Double(value.load(as: Float.self)), at: index)
-                    case .date: statement.bind(value.load(as: Date.self).timeIntervalSinceReferenceDate, at: index)
-                    case .string: statement.bind(value.load(as: String.self), at: index)
-                    case .other: StoreValueCodec.bind(buffer[column.slot], as: column.type, to: statement, at: index)
-                    }
-                } else {
-                    StoreValueCodec.bind(buffer[column.slot], as: column.type, to: statement, at: index)
+        let buffer = values
+        let base = UnsafeRawPointer(buffer.baseAddress!)
+        var index = first
+        for column in columns {
+            let value = base + column.slot * stride
+            let metadata = StoredValueCast.metadata(at: value)
+            if metadata == nil {
+                statement.bindNull(at: index)
+            } else if metadata == column.storedType {
+                switch column.kind {
+                case .int64: statement.bind(value.load(as: Int64.self), at: index)
+                case .int32: statement.bind(Int64(value.load(as: Int32.self)), at: index)
+                case .int16: statement.bind(Int64(value.load(as: Int16.self)), at: index)
+                case .bool: statement.bind(Int64(value.load(as: Bool.self) ? 1 : 0), at: index)
+                case .double: statement.bind(value.load(as: Double.self), at: index)
+                case .float: statement.bind(Double(value.load(as: Float.self)), at: index)
+                case .date: statement.bind(value.load(as: Date.self).timeIntervalSinceReferenceDate, at: index)
+                case .string: statement.bind(value.load(as: String.self), at: index)
+                case .other: StoreValueCodec.bind(buffer[column.slot], as: column.type, to: statement, at: index)
                 }
-                index += 1
+            } else {
+                StoreValueCodec.bind(buffer[column.slot], as: column.type, to: statement, at: index)
             }
+            index += 1
         }
     }
 }

@@ -167,7 +167,7 @@ extension RowWriter {
         context.register(object)
         object.insertedFlag = false
         if object.changedFlag { context.noteChanged(object) }
-        let local = object.values
+        let local = object.valuesCopy
         let statement = try connection.cachedStatement(object.engine.selectByKeySQL)
         defer { statement.reset() }
         statement.bind(row.key, at: 1)

@@ -119,17 +119,17 @@ struct RowWriter {
         defer { statement.reset() }
         statement.bind(object.rowKey ?? 0, at: 1)
         guard try statement.step() else { return }
-        let local = object.values
-        let before = object.committed
+        let local = object.valuesCopy
+        let before = object.committedCopy
         let changedSlots = Set(object.candidateChangedSlots.filter { object.isChanged($0) })
         context.fill(object, from: statement, store: store)
-        let stored = object.values
+        let stored = object.valuesCopy
         var merged = local
         for slot in 0..<entity.slotCount where !(stored[slot] is ToManyUnloaded) {
             let storeChanged = !SlotValues.equal(stored[slot], before?[slot])
             if !changedSlots.contains(slot) || (storeWins && storeChanged) { merged[slot] = stored[slot] }
         }
-        object.values = merged
+        object.replaceValues(with: merged)
         for slot in 0..<entity.slotCount where merged[slot] is ToManyUnloaded { object.values[slot] = local[slot] }
         object.writtenSlots.insertAll()
     }
@@ -181,7 +181,7 @@ struct RowWriter {
     private func bindColumns(of object: NSManagedObject, to statement: Statement, from first: Int32) {
         let entity = object.engine
         if let columns = entity.writeChecks.attributeColumns {
-            return RowBinding.bind(object.values, columns: columns, to: statement, from: first)
+            return object.withValues { RowBinding.bind($0, columns: columns, to: statement, from: first) }
         }
         for (offset, written) in entity.writtenColumns.enumerated() {
             let index = first + Int32(offset)
@@ -220,7 +220,7 @@ struct RowWriter {
         guard let key = object.rowKey else { return }
         for (slot, order) in entity.orderSQL {
             guard let current = object.values[slot] as? ToMany else { continue }
-            if !object.insertedFlag, let before = object.committed?[slot] as? ToMany,
+            if !object.insertedFlag, let before = object.committedValue(at: slot) as? ToMany,
                 before.objects.elementsEqual(current.objects, by: ===)
             {
                 continue
@@ -254,7 +254,7 @@ struct RowWriter {
         guard let key = object.rowKey else { return }
         for (slot, columns) in entity.joinColumns where entity.writesJoinRows[slot] == true {
             guard let current = object.values[slot] as? ToMany else { continue }
-            let before = object.insertedFlag ? ToMany() : (object.committed?[slot] as? ToMany ?? ToMany())
+            let before = object.insertedFlag ? ToMany() : (object.committedValue(at: slot) as? ToMany ?? ToMany())
             for destination in current.objects where !before.contains(destination) {
                 guard let other = destination.rowKey, !destination.deletedFlag else { continue }
                 let statement = try connection.cachedStatement(

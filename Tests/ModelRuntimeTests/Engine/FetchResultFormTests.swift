@@ -136,7 +136,7 @@ struct FetchResultFormTests {
             context.reset()
             let hollow = context.object(with: id)
             #expect(hollow.faultState == .hollow)
-            hollow.values.withUnsafeBufferPointer { mine in
+            hollow.withValues { mine in
                 hollow.engine.emptyValues.withUnsafeBufferPointer { shared in #expect(mine.baseAddress == shared.baseAddress) }
             }
             // The object itself is all a hollow object allocates (88 bytes usable: a 96-byte block).

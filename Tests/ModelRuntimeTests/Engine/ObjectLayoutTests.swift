@@ -24,13 +24,14 @@ struct ObjectLayoutTests {
     }
 
     @Test func aManagedObjectIsAllocatedInA48ByteChunk() throws {
-        let context = try BatchedFetchTests.seeded(64)
+        // Enough objects that malloc runs out of free larger chunks to hand out whole.
+        let context = try BatchedFetchTests.seeded(512)
         try context.performAndWait { () throws in
             let request = NSFetchRequest<NSManagedObject>(entityName: "Trip")
             request.fetchBatchSize = 8
             let hollow = try context.fetch(request)
             #expect(try (24...40).contains(Self.allocatedBytes(hollow)))
-            let inserted = (0..<64).map { EngineTestModel.insert("Trip", into: context, ["name": "new \($0)"]) }
+            let inserted = (0..<512).map { EngineTestModel.insert("Trip", into: context, ["name": "new \($0)"]) }
             #expect(try (24...40).contains(Self.allocatedBytes(inserted)))
         }
     }
