@@ -26,8 +26,9 @@ enum EngineHandoff {
     @inline(__always)
     static func take(for entity: NSEntityDescription) -> EngineEntity? {
         guard let raw = pthread_getspecific(key) else { return nil }
-        let engine = Unmanaged<EngineEntity>.fromOpaque(raw).takeUnretainedValue()
-        return engine.description === entity ? engine : nil
+        let offered = Unmanaged<EngineEntity>.fromOpaque(raw)
+        guard offered._withUnsafeGuaranteedRef({ $0.description === entity }) else { return nil }
+        return offered.takeUnretainedValue()
     }
 }
 #endif

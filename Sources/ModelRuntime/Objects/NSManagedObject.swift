@@ -406,24 +406,48 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     public required init(entity: __shared NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         // The context offers the entity's engine data when it makes the object (of the class
         // `ClassRegistry` gave it, which need not be noted again).
-        let offered = EngineHandoff.take(for: entity)
-        guard let engine = offered ?? entity.managedObjectModel.flatMap({ EngineModel.of($0).entity(for: entity) }) else {
-            preconditionFailure("The entity '\(entity.name ?? "")' belongs to no managed object model")
+        if let offered = EngineHandoff.take(for: entity) {
+            engine = offered
+            super.init()
+        } else {
+            guard let found = entity.managedObjectModel.flatMap({ EngineModel.of($0).entity(for: entity) }) else {
+                preconditionFailure("The entity '\(entity.name ?? "")' belongs to no managed object model")
+            }
+            engine = found
+            super.init()
+            ClassRegistry.note(type(of: self), for: entity)
         }
-        self.engine = engine
-        super.init()
-        if offered == nil { ClassRegistry.note(type(of: self), for: entity) }
         if let context { context.insert(self) }
     }
 
     deinit {
-        if let batches, let registry = batches.registrySlots {
-            // Registered by position in its batched fetch, or in the table of the same registry.
-            if let key = registryKey { registry.forget(self, key: key, page: batches, position: Int(batchPosition)) }
-        } else if let context, let key = registryKey {
-            context.registry.forget(self, key: key)
+        // The object leaves its registry: by position in the fetch that lists it, or from the
+        // table. Fields are read in place (the state borrowed), since every object passes here.
+        switch body {
+        case .bare:
+            return
+        case .hollow(let batches):
+            let position = Int(batchPosition)
+            if let registry = batches.registrySlots {
+                registry.forget(self, key: batches.key(at: position, root: engine.rootNumber), page: batches, position: position)
+            } else if let context = batches.anchor?.context {
+                context.registry.forget(self, key: batches.key(at: position, root: engine.rootNumber))
+            }
+        case .state(let held):
+            held._withUnsafeGuaranteedRef { state in
+                let fields = state.fields
+                if case .fetched(let batches) = fields.pointee.origin, let registry = batches.registrySlots {
+                    let position = Int(batchPosition)
+                    let key = fields.pointee.idStorage.map(ObjectKey.init) ?? batches.key(at: position, root: engine.rootNumber)
+                    registry.forget(self, key: key, page: batches, position: position)
+                } else if let id = fields.pointee.idStorage, let context = fields.pointee.anchor?.context {
+                    context.registry.forget(self, key: ObjectKey(id))
+                } else if case .fetched(let batches) = fields.pointee.origin, let context = fields.pointee.anchor?.context {
+                    context.registry.forget(self, key: batches.key(at: Int(batchPosition), root: engine.rootNumber))
+                }
+            }
+            held.release()
         }
-        if case .state(let held) = body { held.release() }
     }
 
     /// The key the object is registered under in its context, without making its ID.
