@@ -378,11 +378,11 @@ extension NSManagedObjectContext {
         let object = self.object(
             entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker, keys: keys, values: true)
         if object.faultState == .hollow {
-            if let parent {
-                _ = loadFromParent(parent, into: object)
-            } else {
+            if parentContext == nil {
                 fill(object, from: statement, shape: shape, store: store, maker: &maker)
                 object.faultState = .fault
+            } else if let parent = parentContext {
+                _ = loadFromParent(parent, into: object)
             }
         }
         if !asFault, object.faultState == .fault { object.fireFault() }

@@ -34,7 +34,8 @@ open class NSManagedObjectContext: NSObject {
     /// inserting an object reaches it without retaining the coordinator or the model, both
     /// weakly referenced elsewhere (so each retain and release of them takes the slow path).
     private(set) var coordinatorModel: Unmanaged<EngineModel>?
-    private var parentContext: NSManagedObjectContext?
+    /// The parent context (``parent``), read directly on the hot paths (``parent`` is `open`).
+    @exclusivity(unchecked) private(set) var parentContext: NSManagedObjectContext?
     open var name: String?
     open var transactionAuthor: String?
     open var automaticallyMergesChangesFromParent = false {
