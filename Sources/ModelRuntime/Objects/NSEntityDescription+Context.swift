@@ -21,7 +21,11 @@ extension NSEntityDescription {
             found = nil
         }
         if let (engine, type) = found {
-            return EngineHandoff.offering(engine) { type.init(entity: engine.description, insertInto: context) }
+            // The description is passed borrowed from the engine data, which holds it: retaining
+            // it would take the slow path (entities are weakly referenced by their properties).
+            return EngineHandoff.offering(engine) {
+                Unmanaged.passUnretained(engine)._withUnsafeGuaranteedRef { type.init(entity: $0.description, insertInto: context) }
+            }
         }
         guard let entity = entity(forEntityName: entityName, in: context) else {
             preconditionFailure("+entityForName: could not locate an entity named '\(entityName)' in this model.")
