@@ -227,9 +227,10 @@ extension NSManagedObject {
 
     /// Records a change of `slot`: the object becomes updated in its context.
     func storeChange(_ value: consuming Any?, atSlot slot: Int) {
-        let state = valueState
-        state.write(value, at: slot)
-        state.fields.pointee.writtenSlots.insert(slot)
+        let (fields, base) = valuePointers()
+        ObjectState.willWrite(fields, base)
+        ObjectState.assign(value, to: base + slot)
+        fields.pointee.writtenSlots.insert(slot)
         if !changedFlag {
             changedFlag = true
             // The context tracks inserted objects as inserted; they join its changed objects

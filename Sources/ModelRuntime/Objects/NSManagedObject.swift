@@ -78,6 +78,19 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         }
     }
 
+    /// The fields and values of ``valueState`` (made first when needed), without retaining the
+    /// state: valid while the object keeps it, that is until the object's state is replaced.
+    /// Writers of values use these, so a write costs no reference count.
+    @inline(__always)
+    func valuePointers() -> (fields: UnsafeMutablePointer<ObjectState.Fields>, base: UnsafeMutablePointer<Any?>) {
+        if case .state(let held) = body {
+            let pointers = held._withUnsafeGuaranteedRef { ($0.fields, $0.base) }
+            if pointers.0.pointee.count == engine.slotCount { return pointers }
+        }
+        let state = makeState(values: true)
+        return (state.fields, state.base)
+    }
+
     /// Makes the state: a hollow object's in its fetch's context, else one in `bareAnchor`'s;
     /// with `values`, with room for the values (a state without that room, which an object
     /// referred to but not loaded has, is replaced by one with it, fields kept).

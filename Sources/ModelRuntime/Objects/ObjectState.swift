@@ -76,17 +76,16 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, Any?> {
     /// Readies the values for a write: committed values that are the values themselves are
     /// copied out first, and the generation advances.
     @inline(__always)
-    func willWrite() {
-        let fields = self.fields
-        if case .values = fields.pointee.committed { fields.pointee.committed = .copy(ContiguousArray(buffer)) }
-        fields.pointee.generation &+= 1
-    }
+    func willWrite() { Self.willWrite(fields, base) }
 
-    /// Writes `value` at `slot` (see ``willWrite()``).
+    /// ``willWrite()`` on a state known by its fields and values (see
+    /// ``NSManagedObject/valuePointers()``).
     @inline(__always)
-    func write(_ value: consuming Any?, at slot: Int) {
-        willWrite()
-        Self.assign(value, to: base + slot)
+    static func willWrite(_ fields: UnsafeMutablePointer<Fields>, _ base: UnsafeMutablePointer<Any?>) {
+        if case .values = fields.pointee.committed {
+            fields.pointee.committed = .copy(ContiguousArray(UnsafeBufferPointer(start: base, count: fields.pointee.count)))
+        }
+        fields.pointee.generation &+= 1
     }
 
     /// Assigns `value` to the initialised `Any?` at `slot`: the old value destroyed as

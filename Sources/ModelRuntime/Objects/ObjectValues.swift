@@ -9,7 +9,11 @@ struct ObjectValues {
 
     subscript(slot: Int) -> Any? {
         @inline(__always) get { object.withValues { $0[slot] } }
-        nonmutating set { object.valueState.write(newValue, at: slot) }
+        nonmutating set {
+            let (fields, base) = object.valuePointers()
+            ObjectState.willWrite(fields, base)
+            ObjectState.assign(newValue, to: base + slot)
+        }
     }
 
     var count: Int { object.engine.slotCount }
