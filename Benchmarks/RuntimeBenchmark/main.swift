@@ -87,6 +87,31 @@ func dictionaryPhase(_ count: Int, checksum: inout Int) throws -> Report.Row {
     return Report.Row(phase: "5 dictionary fetch of all rows", runtime: measuredRuntime, floor: measuredFloor, target: .ratio(0.85))
 }
 
+/// Phases 1 and 2 alone (`--objects-only`), `passes` times each on a new store, so a sampling
+/// profiler sees the object work without the other phases.
+func objectPhases(_ count: Int, passes: Int, checksum: inout Int) throws -> [Report.Row] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("modelruntime-objects-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let model = RuntimeWork.model()
+    var rows: [Report.Row] = []
+    for pass in 0..<passes {
+        let runtimeURL = folder.appendingPathComponent("Runtime-\(pass).sqlite")
+        let floorURL = folder.appendingPathComponent("Floor-\(pass).sqlite")
+        _ = try RuntimeWork.context(model: model, url: floorURL)
+        let floor = try SQLiteFloor(url: floorURL)
+        let insertContext = try RuntimeWork.context(model: model, url: runtimeURL)
+        let insertFloor = try Figure.measure { try floor.insert(count) }
+        let insertRuntime = try Figure.measure { try RuntimeWork.insert(count, context: insertContext) }
+        rows.append(Report.Row(phase: "1 insert \(count) + save", runtime: insertRuntime, floor: insertFloor, target: .ratio(0.50)))
+        let fetchContext = try RuntimeWork.context(model: model, url: runtimeURL)
+        let fetchFloor = try Figure.measure { try floor.fetchAll(checksum: &checksum) }
+        let fetchRuntime = try Figure.measure { try RuntimeWork.fetchAll(context: fetchContext, checksum: &checksum) }
+        rows.append(Report.Row(phase: "2 fetch all, read every attribute", runtime: fetchRuntime, floor: fetchFloor, target: .ratio(0.40)))
+    }
+    return rows
+}
+
 do {
     if let child = stringOption("--child"), let path = stringOption("--store") {
         let url = URL(fileURLWithPath: path)
@@ -109,6 +134,11 @@ do {
 
     if CommandLine.arguments.contains("--slot-reads-only") {
         print(try SlotReads.report(rows: option("--rows", default: 100_000), passes: option("--passes", default: 20)))
+        exit(0)
+    }
+    if CommandLine.arguments.contains("--objects-only") {
+        let rows = try objectPhases(option("--rows", default: 100_000), passes: option("--passes", default: 1), checksum: &checksum)
+        print(Report.table(rows, date: Date()))
         exit(0)
     }
     if CommandLine.arguments.contains("--dictionary-only") {

@@ -19,7 +19,7 @@ struct ObjectStateTests {
         let (_, context) = try EngineTestModel.stack()
         try context.performAndWait { () throws in
             let trip = EngineTestModel.insert("Trip", into: context, ["name": "Lisbon", "legs": 3, "distance": 12.5])
-            for name in ["A", "B"] { EngineTestModel.insert("Stop", into: context, ["name": name, "trip": trip]) }
+            for name in ["A", "B"] { _ = EngineTestModel.insert("Stop", into: context, ["name": name, "trip": trip]) }
             try context.save()
             context.reset()
         }
