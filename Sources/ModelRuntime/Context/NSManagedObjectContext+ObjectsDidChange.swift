@@ -59,7 +59,15 @@ extension NSManagedObjectContext {
             if last.valueMarks[key] == nil || changedSince(last, key, object) { updatedNow.insert(object) }
         }
         if insertedNow.count == inserted.count { next.allInserted = insertedNow }
+        // Stored objects whose deletion was undone come back as inserted ones do.
+        if !revivedObjects.isEmpty {
+            for object in revivedObjects where !object.deletedFlag && object.anchor === anchor { insertedNow.insert(object) }
+            revivedObjects.removeAll()
+        }
         processedChanges = next
+        if let undoManager, undoManager.registersOperations, !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty {
+            recordUndo(inserted: insertedNow, updated: updatedNow, deleted: deletedNow, in: undoManager)
+        }
         guard !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty else { return }
         var info: [AnyHashable: Any] = [:]
         if !insertedNow.isEmpty { info[NSInsertedObjectsKey] = insertedNow }

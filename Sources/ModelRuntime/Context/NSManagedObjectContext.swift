@@ -62,6 +62,17 @@ open class NSManagedObjectContext: NSObject {
     }
 
     open var propagatesDeletesAtEndOfEvent = true
+    /// The undo manager the context records its changes in; nil (no undo, the default in Core
+    /// Data) or one shared with the rest of the program (see +Undo).
+    open var undoManager: UndoManager? {
+        didSet { if undoManager !== oldValue { undoManagerChanged() } }
+    }
+    /// What the undo manager last recorded of each object (see +Undo).
+    var undoBaselines: [ObjectIdentifier: UndoBaseline] = [:]
+    var undoCheckpointToken: NSObjectProtocol?
+    /// Stored objects whose deletion an undo took back since the last
+    /// `processPendingChanges()`, which reports them inserted (see +Undo).
+    var revivedObjects: [NSManagedObject] = []
     open var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
 
@@ -92,6 +103,7 @@ open class NSManagedObjectContext: NSObject {
 
     deinit {
         if let parentObserverToken { NotificationCenter.default.removeObserver(parentObserverToken) }
+        if let undoCheckpointToken { NotificationCenter.default.removeObserver(undoCheckpointToken) }
     }
 
     // MARK: Stack
@@ -419,6 +431,7 @@ open class NSManagedObjectContext: NSObject {
         let discarded = Array(inserted.values)
         let touched = Array(changed.values) + Array(deleted.values)
         defer { postRolledBack(discarded: discarded, restored: touched) }
+        forgetUndo(everything: true)
         for object in inserted.values {
             if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
             object.context = nil
@@ -445,6 +458,7 @@ open class NSManagedObjectContext: NSObject {
         checkQueue()
         let invalidated = registry.values.map(\.id)
         defer { postInvalidatedAll(invalidated) }
+        forgetUndo(everything: false)
         for object in registry.values { object.context = nil }
         for object in inserted.values { object.context = nil }
         registry.removeAll()

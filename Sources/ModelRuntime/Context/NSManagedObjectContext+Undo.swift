@@ -1,0 +1,164 @@
+#if !canImport(CoreData)
+import Foundation
+
+/// An object as the context's undo manager last recorded it: whether it was in the context
+/// (inserted or registered, not deleted) and its values then (nil: none worth restoring, an
+/// object not inserted yet).
+struct UndoBaseline {
+    let object: NSManagedObject
+    let exists: Bool
+    let values: ContiguousArray<Any?>?
+}
+
+/// Undo support (`undoManager`, `undo()`, `redo()`), as Core Data records it: each
+/// `processPendingChanges()` registers one undo operation that puts every object it reports
+/// (inserted, updated, deleted) back as it was at the previous one. Undoing runs that operation,
+/// then processes the changes it made, which registers the redo operation.
+extension NSManagedObjectContext {
+    /// Sends `undo` to the undo manager after processing pending changes, so they are undone
+    /// first.
+    public func undo() {
+        checkQueue()
+        guard let manager = undoManager else { return }
+        processPendingChanges()
+        manager.undoLast()
+    }
+
+    /// Sends `redo` to the undo manager.
+    public func redo() {
+        checkQueue()
+        guard let manager = undoManager else { return }
+        processPendingChanges()
+        manager.redoLast()
+    }
+
+    /// A new undo manager: forget what the old one recorded, and process pending changes at its
+    /// checkpoints (before an undo, a redo, and a group's opening and closing), as Core Data does.
+    func undoManagerChanged() {
+        if let token = undoCheckpointToken { NotificationCenter.default.removeObserver(token) }
+        undoCheckpointToken = nil
+        undoBaselines.removeAll()
+        guard let manager = undoManager else { return }
+        let weakSelf = WeakContext(self)
+        undoCheckpointToken = NotificationCenter.default.addObserver(forName: .NSUndoManagerCheckpoint, object: manager, queue: nil) { _ in
+            guard let context = weakSelf.context, context.isOnQueue else { return }
+            context.processPendingChanges()
+        }
+    }
+
+    /// Registers the undo operation of one `processPendingChanges()`: the objects it reports,
+    /// each with what it was at the previous one (or, recorded for the first time, its
+    /// committed values; an inserted object did not exist). Objects whose deletion an undo took
+    /// back are among the inserted ones, with what they were recorded as.
+    func recordUndo(inserted: Set<NSManagedObject>, updated: Set<NSManagedObject>, deleted: Set<NSManagedObject>, in manager: UndoManager) {
+        var records: [UndoBaseline] = []
+        records.reserveCapacity(inserted.count + updated.count + deleted.count)
+        func record(_ object: NSManagedObject, existedBefore: Bool) {
+            let key = ObjectIdentifier(object)
+            let before =
+                undoBaselines[key]
+                ?? UndoBaseline(object: object, exists: existedBefore, values: existedBefore ? object.committedCopy : nil)
+            undoBaselines[key] = UndoBaseline(object: object, exists: !object.deletedFlag, values: object.valuesCopy)
+            records.append(before)
+        }
+        for object in inserted { record(object, existedBefore: false) }
+        for object in updated { record(object, existedBefore: true) }
+        for object in deleted { record(object, existedBefore: true) }
+        guard !records.isEmpty else { return }
+        manager.register(target: self) { target in
+            (target as? NSManagedObjectContext)?.restore(records)
+        }
+    }
+
+    /// Puts each object back as `records` has it, then processes the changes (registering the
+    /// operation that redoes them). Objects no longer in the context (after `reset()`, or whose
+    /// deletion was saved) are left alone.
+    private func restore(_ records: [UndoBaseline]) {
+        for record in records {
+            let object = record.object
+            guard object.anchor === anchor else { continue }
+            if record.exists == object.deletedFlag {
+                if record.exists { revive(object) } else { remove(object) }
+            }
+            if let old = record.values, object.faultState != .hollow {
+                let current = object.valuesCopy
+                for slot in 0..<min(old.count, current.count) where !Self.same(current[slot], old[slot]) {
+                    object.storeChange(old[slot], atSlot: slot)
+                }
+            }
+        }
+        processPendingChanges()
+    }
+
+    /// Equal slot values; a to-many's members and their order.
+    private static func same(_ a: Any?, _ b: Any?) -> Bool {
+        if let a = a as? ToMany, let b = b as? ToMany { return a.objects.elementsEqual(b.objects, by: ===) }
+        return SlotValues.equal(a, b)
+    }
+
+    /// Brings a deleted object back: an inserted one is inserted again, a stored one no longer
+    /// deleted. Delete rules are not undone here: the objects they changed are restored by
+    /// their own records.
+    private func revive(_ object: NSManagedObject) {
+        let key = ObjectIdentifier(object)
+        object.deletedFlag = false
+        if object.insertedFlag {
+            inserted[key] = object
+            if object.hasID { register(object) }
+        } else {
+            deleted.removeValue(forKey: key)
+            revivedObjects.append(object)
+        }
+        restoreInverseMembership(of: object)
+    }
+
+    /// Puts a revived object back into the loaded to-many inverses of its destinations that
+    /// lack it: a to-many read from the store after the deletion left the deleted object out,
+    /// though the store still has it, so it is read again (in the store's order) as the
+    /// destination's committed members, and its current members gain the object. Inverses that
+    /// lost it through the delete rules are restored by their own records.
+    private func restoreInverseMembership(of object: NSManagedObject) {
+        let engine = object.engine
+        for slot in engine.relationshipSlots {
+            guard let inverse = engine.inverseSlots[slot] else { continue }
+            let value = object.values[slot]
+            let destinations =
+                engine.isRelationshipToMany(slot) ? (value as? ToMany)?.objects ?? [] : [value as? NSManagedObject].compactMap { $0 }
+            for destination in destinations
+            where !destination.insertedFlag && destination.faultState != .hollow && destination.engine.isRelationshipToMany(inverse) {
+                guard var current = destination.values[inverse] as? ToMany, !current.contains(object) else { continue }
+                let unchanged = destination.committedAreValues || Self.same(destination.committedValue(at: inverse), current)
+                let stored = ToMany(loadToMany(of: destination, slot: inverse))
+                destination.setLoadedValue(stored, at: inverse, onlyOverUnloaded: false)
+                if !unchanged {
+                    current.insert(object)
+                    destination.values[inverse] = current
+                }
+            }
+        }
+    }
+
+    /// Takes an object out, as undoing its insertion (or redoing its deletion) does, without
+    /// applying delete rules (see ``revive(_:)``).
+    private func remove(_ object: NSManagedObject) {
+        let key = ObjectIdentifier(object)
+        object.deletedFlag = true
+        if object.insertedFlag {
+            inserted.removeValue(forKey: key)
+            changed.removeValue(forKey: key)
+            if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
+        } else {
+            deleted[key] = object
+        }
+    }
+
+    /// After `rollback()` (every operation of the manager goes, as in Core Data) or `reset()`
+    /// (the context's own operations go).
+    func forgetUndo(everything: Bool) {
+        undoBaselines.removeAll()
+        revivedObjects.removeAll()
+        guard let manager = undoManager else { return }
+        if everything { manager.removeEveryAction() } else { manager.removeActions(of: self) }
+    }
+}
+#endif
