@@ -118,6 +118,14 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Adds back a store removed by ``remove(_:)`` (a move that failed puts its store back).
+    func reinstate(_ store: NSPersistentStore) throws {
+        try locked {
+            try HistoryTracking.storeAdded(store, to: self)
+            stores.append(store)
+        }
+    }
+
     open func persistentStore(for url: URL) -> NSPersistentStore? {
         locked { stores.first { $0.url?.standardizedFileURL == url.standardizedFileURL } }
     }

@@ -1,0 +1,96 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelStore
+
+/// Copying and moving SQLite stores as Core Data does, through SQLite rather than file copies
+/// (a store is its file, its write-ahead log and its shared-memory file).
+extension NSPersistentStoreCoordinator {
+    /// Replaces the store at `destinationURL` (created when missing) with a copy of the store at
+    /// `sourceURL`, including committed changes still in the source's write-ahead log. The
+    /// destination must not be one of this coordinator's stores (remove it first, as Core Data
+    /// code does before restoring a backup); the source may be. Both must be `NSSQLiteStoreType`
+    /// stores; the options are accepted and not used.
+    public func replacePersistentStore(
+        at destinationURL: URL, destinationOptions: [AnyHashable: Any]? = nil, withPersistentStoreFrom sourceURL: URL,
+        sourceOptions: [AnyHashable: Any]? = nil, ofType storeType: String
+    ) throws {
+        guard storeType == NSSQLiteStoreType else {
+            throw CoreDataError.make(
+                NSPersistentStoreInvalidTypeError, "Only \(NSSQLiteStoreType) stores can be replaced, not \(storeType)")
+        }
+        guard destinationURL.path != "/dev/null", sourceURL.path != "/dev/null" else {
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "A store in memory cannot be replaced or copied by URL")
+        }
+        guard destinationURL.standardizedFileURL != sourceURL.standardizedFileURL else { return }
+        if persistentStore(for: destinationURL) != nil {
+            throw CoreDataError.make(
+                NSPersistentStoreOperationError,
+                "The store at \(destinationURL.path) is one of the coordinator's stores; remove it before replacing it")
+        }
+        guard FileManager.default.fileExists(atPath: sourceURL.path) else {
+            throw CoreDataError.make(NSPersistentStoreOpenError, "No store at \(sourceURL.path)")
+        }
+        // A Core Data store, or an error naming what is wrong with it.
+        _ = try Self.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: sourceURL, options: sourceOptions)
+        try locked {
+            try SQLiteStoreEngine.wrap {
+                let source = try StoreConnection(path: sourceURL.path, mode: .readOnly)
+                try Self.copy(source, toFileAt: destinationURL)
+            }
+        }
+    }
+
+    /// The iOS 15 form of ``replacePersistentStore(at:destinationOptions:withPersistentStoreFrom:sourceOptions:ofType:)``.
+    public func replacePersistentStore(
+        at destinationURL: URL, destinationOptions: [AnyHashable: Any]? = nil, withPersistentStoreFrom sourceURL: URL,
+        sourceOptions: [AnyHashable: Any]? = nil, type storeType: NSPersistentStore.StoreType
+    ) throws {
+        try replacePersistentStore(
+            at: destinationURL, destinationOptions: destinationOptions, withPersistentStoreFrom: sourceURL, sourceOptions: sourceOptions,
+            ofType: storeType.rawValue)
+    }
+
+    /// Moves `store` to a new SQLite store at `URL`: its content (an in-memory store's too) is
+    /// copied there, `store` is removed from the coordinator and the copy added in its place, with
+    /// `options` and the same configuration and identifier. Objects registered in contexts keep
+    /// the IDs of the removed store: fetch them again. `storeType` must be `NSSQLiteStoreType`.
+    @discardableResult
+    public func migratePersistentStore(
+        _ store: NSPersistentStore, to URL: URL, options: [AnyHashable: Any]? = nil, withType storeType: String
+    ) throws -> NSPersistentStore {
+        guard storeType == NSSQLiteStoreType else {
+            throw CoreDataError.make(
+                NSPersistentStoreInvalidTypeError, "Stores can be moved to \(NSSQLiteStoreType) stores only, not \(storeType)")
+        }
+        guard URL.path != "/dev/null" else {
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "A store cannot be moved into memory by URL")
+        }
+        return try locked {
+            guard persistentStores.contains(where: { $0 === store }) else {
+                throw CoreDataError.make(NSPersistentStoreOperationError, "The store is not one of the coordinator's stores")
+            }
+            if let current = store.url, current.standardizedFileURL == URL.standardizedFileURL { return store }
+            if persistentStore(for: URL) != nil {
+                throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(URL.path) is one of the coordinator's stores")
+            }
+            try SQLiteStoreEngine.wrap { try Self.copy(store.engine.connection, toFileAt: URL) }
+            try remove(store)
+            do {
+                return try addPersistentStore(ofType: storeType, configurationName: store.configurationName, at: URL, options: options)
+            } catch {
+                // Put the original back, so a failed move changes nothing.
+                try? reinstate(store)
+                throw error
+            }
+        }
+    }
+
+    /// Copies the database of `source` into the SQLite file at `url` (created when missing),
+    /// which gets Core Data's connection settings (write-ahead log).
+    private static func copy(_ source: StoreConnection, toFileAt url: URL) throws(StoreSQLiteError) {
+        let destination = try StoreConnection(path: url.path, mode: .create)
+        try destination.applyConnectionPragmas()
+        try source.copyDatabase(into: destination)
+    }
+}
+#endif
