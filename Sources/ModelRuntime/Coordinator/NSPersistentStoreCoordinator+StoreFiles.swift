@@ -50,33 +50,33 @@ extension NSPersistentStoreCoordinator {
             ofType: storeType.rawValue)
     }
 
-    /// Moves `store` to a new SQLite store at `URL`: its content (an in-memory store's too) is
+    /// Moves `store` to a new SQLite store at `url`: its content (an in-memory store's too) is
     /// copied there, `store` is removed from the coordinator and the copy added in its place, with
     /// `options` and the same configuration and identifier. Objects registered in contexts keep
     /// the IDs of the removed store: fetch them again. `storeType` must be `NSSQLiteStoreType`.
     @discardableResult
     public func migratePersistentStore(
-        _ store: NSPersistentStore, to URL: URL, options: [AnyHashable: Any]? = nil, withType storeType: String
+        _ store: NSPersistentStore, to url: URL, options: [AnyHashable: Any]? = nil, withType storeType: String
     ) throws -> NSPersistentStore {
         guard storeType == NSSQLiteStoreType else {
             throw CoreDataError.make(
                 NSPersistentStoreInvalidTypeError, "Stores can be moved to \(NSSQLiteStoreType) stores only, not \(storeType)")
         }
-        guard URL.path != "/dev/null" else {
+        guard url.path != "/dev/null" else {
             throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "A store cannot be moved into memory by URL")
         }
         return try locked {
             guard persistentStores.contains(where: { $0 === store }) else {
                 throw CoreDataError.make(NSPersistentStoreOperationError, "The store is not one of the coordinator's stores")
             }
-            if let current = store.url, current.standardizedFileURL == URL.standardizedFileURL { return store }
-            if persistentStore(for: URL) != nil {
-                throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(URL.path) is one of the coordinator's stores")
+            if let current = store.url, current.standardizedFileURL == url.standardizedFileURL { return store }
+            if persistentStore(for: url) != nil {
+                throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(url.path) is one of the coordinator's stores")
             }
-            try SQLiteStoreEngine.wrap { try Self.copy(store.engine.connection, toFileAt: URL) }
+            try SQLiteStoreEngine.wrap { try Self.copy(store.engine.connection, toFileAt: url) }
             try remove(store)
             do {
-                return try addPersistentStore(ofType: storeType, configurationName: store.configurationName, at: URL, options: options)
+                return try addPersistentStore(ofType: storeType, configurationName: store.configurationName, at: url, options: options)
             } catch {
                 // Put the original back, so a failed move changes nothing.
                 try? reinstate(store)
