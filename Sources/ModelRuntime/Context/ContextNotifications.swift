@@ -94,6 +94,7 @@ extension NSManagedObjectContext {
     }
 
     func merge(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted deletedIDs: [NSManagedObjectID]) {
+        advanceQueryGeneration()
         var refreshed: Set<NSManagedObject> = []
         var removed: Set<NSManagedObject> = []
         for id in updated {

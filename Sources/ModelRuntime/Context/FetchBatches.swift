@@ -227,7 +227,7 @@ final class FetchBatches {
             let sql = root.selectSQL + " WHERE t.Z_PK IN (" + chunk.map { _ in "?" }.joined(separator: ", ") + ")"
             try coordinator.locked {
                 try SQLiteStoreEngine.wrap {
-                    let statement = try store.engine.connection.cachedStatement(sql)
+                    let statement = try context.readConnection(store).cachedStatement(sql)
                     defer { statement.reset() }
                     queries += 1
                     for (offset, key) in chunk.enumerated() { statement.bind(key, at: Int32(offset + 1)) }

@@ -38,7 +38,7 @@ extension NSManagedObjectContext {
         let plan = try FetchPlan(request: request, entity: entity, selection: .count, paged: false)
         var total = 0
         try withStores(for: request) { store in
-            let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
+            let statement = try readConnection(store).cachedStatement(plan.sql.sql)
             plan.bind(statement)
             if try statement.step() { total += Int(statement.int64(at: 0)) }
             statement.reset()
@@ -86,7 +86,7 @@ extension NSManagedObjectContext {
         var maker = HollowObjectMaker(context: self)
         let asFault = request.returnsObjectsAsFaults
         try withStores(for: request) { store in
-            let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
+            let statement = try readConnection(store).cachedStatement(plan.sql.sql)
             plan.bind(statement)
             defer { statement.reset() }
             // New objects get their IDs from these keys when asked (most never are).
@@ -143,7 +143,7 @@ extension NSManagedObjectContext {
         var source: NSPersistentStore?
         try withStores(for: request) { store in
             source = store
-            let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
+            let statement = try readConnection(store).cachedStatement(plan.sql.sql)
             plan.bind(statement)
             defer { statement.reset() }
             while try statement.step() {
@@ -254,7 +254,7 @@ extension NSManagedObjectContext {
         rowKeys.reserveCapacity(keyObjects.count)
         rowValues.reserveCapacity(keyObjects.count)
         try withStores(for: request) { store in
-            let statement = try store.engine.connection.cachedStatement(plan.sql.sql)
+            let statement = try readConnection(store).cachedStatement(plan.sql.sql)
             plan.bind(statement)
             defer { statement.reset() }
             while try statement.step() {
@@ -476,7 +476,7 @@ extension NSManagedObjectContext {
         guard let (store, key) = object.rowLocation, let coordinator = persistentStoreCoordinator else { return false }
         let entity = object.engine
         let found: Bool = coordinator.locked {
-            guard let statement = try? store.engine.connection.cachedStatement(entity.selectByKeySQL) else { return false }
+            guard let statement = try? readConnection(store).cachedStatement(entity.selectByKeySQL) else { return false }
             defer { statement.reset() }
             statement.bind(key, at: 1)
             guard (try? statement.step()) == true else { return false }
@@ -536,7 +536,7 @@ extension NSManagedObjectContext {
         else { return [] }
         var result: [NSManagedObject] = []
         coordinator.locked {
-            guard let statement = try? store.engine.connection.cachedStatement(sql) else { return }
+            guard let statement = try? readConnection(store).cachedStatement(sql) else { return }
             defer { statement.reset() }
             statement.bind(key, at: 1)
             while (try? statement.step()) == true {
@@ -586,7 +586,7 @@ extension NSManagedObjectContext {
                 let sql = group.entity.selectSQL + " WHERE t.Z_PK IN (" + chunk.map { _ in "?" }.joined(separator: ", ") + ")"
                 try coordinator.locked {
                     try SQLiteStoreEngine.wrap {
-                        let statement = try group.store.engine.connection.cachedStatement(sql)
+                        let statement = try readConnection(group.store).cachedStatement(sql)
                         defer { statement.reset() }
                         queries += 1
                         for (offset, (_, key)) in chunk.enumerated() { statement.bind(key, at: Int32(offset + 1)) }

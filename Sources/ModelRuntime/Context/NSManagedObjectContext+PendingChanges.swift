@@ -100,7 +100,7 @@ extension NSManagedObjectContext {
             probe.predicate = predicate.map { NSCompoundPredicate(andPredicateWithSubpredicates: [$0, members]) } ?? members
             let probePlan = try FetchPlan(request: probe, entity: entity, selection: .count, paged: false)
             try withStores(for: probe) { store in
-                let statement = try store.engine.connection.cachedStatement(probePlan.sql.sql)
+                let statement = try readConnection(store).cachedStatement(probePlan.sql.sql)
                 probePlan.bind(statement)
                 if try statement.step() { total -= Int(statement.int64(at: 0)) }
                 statement.reset()

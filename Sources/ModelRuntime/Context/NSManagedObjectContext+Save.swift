@@ -41,6 +41,7 @@ extension NSManagedObjectContext {
             applyDerivedValues(derived)
         }
         finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow, reportedInserted: reportedInserted)
+        advanceQueryGeneration()
     }
 
     /// The inserted objects in insertion order: keys are given, and rows written, in that order,

@@ -73,6 +73,8 @@ open class NSManagedObjectContext: NSObject {
     /// Stored objects whose deletion an undo took back since the last
     /// `processPendingChanges()`, which reports them inserted (see +Undo).
     var revivedObjects: [NSManagedObject] = []
+    /// The read connections of a context pinned to a query generation (see +QueryGeneration).
+    var pinnedReads: PinnedReads?
     open var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
 
@@ -459,6 +461,7 @@ open class NSManagedObjectContext: NSObject {
         let invalidated = registry.values.map(\.id)
         defer { postInvalidatedAll(invalidated) }
         forgetUndo(everything: false)
+        advanceQueryGeneration()
         for object in registry.values { object.context = nil }
         for object in inserted.values { object.context = nil }
         registry.removeAll()
