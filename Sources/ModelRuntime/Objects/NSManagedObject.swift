@@ -650,6 +650,14 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     open func validateForUpdate() throws { try Validator.validate(self) }
     open func validateForDelete() throws { try Validator.validateDelete(self) }
 
+    /// Validates `value` for the property `key` as a save validates it (a required value,
+    /// validation predicates, a relationship's counts), throwing Core Data's validation error.
+    /// A key that is no property of the entity is valid. (Core Data's parameter is an
+    /// `AutoreleasingUnsafeMutablePointer`, which needs Objective-C; `&value` passes either.)
+    open func validateValue(_ value: UnsafeMutablePointer<AnyObject?>, forKey key: String) throws {
+        try Validator.validate(value.pointee, forKey: key, of: self)
+    }
+
     // MARK: Predicates
 
     public var predicateComparisonValue: Any { id }

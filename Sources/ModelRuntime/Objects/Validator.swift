@@ -8,6 +8,19 @@ enum Validator {
         try throwing(errors(of: object))
     }
 
+    /// `validateValue(_:forKey:)`: `value` checked as if it were the object's value of `key`.
+    static func validate(_ value: AnyObject?, forKey key: String, of object: NSManagedObject) throws {
+        let engine = object.engine
+        guard let slot = engine.slotsByName[key] else { return }
+        let unwrapped: Any? = value.flatMap { $0 is NSNull ? nil : $0 }
+        if let relationship = engine.properties[slot] as? NSRelationshipDescription {
+            let count = relationship.isToMany ? NSManagedObject.objects(in: unwrapped).count : (unwrapped == nil ? 0 : 1)
+            try throwing(countErrors(relationship, count: count, of: object))
+            return
+        }
+        try throwing(valueErrors(engine.properties[slot], value: object.normalizedAttribute(unwrapped, slot: slot), of: object))
+    }
+
     static func validateDelete(_ object: NSManagedObject) throws {
         var errors: [NSError] = []
         let engine = object.engine
@@ -59,40 +72,54 @@ enum Validator {
                     {
                         continue
                     }
-                    let count = object.loadedToMany(slot).objects.count
-                    if !relationship.isOptional && count == 0
-                        || (relationship.minCount > 0 && count < relationship.minCount && (count > 0 || !relationship.isOptional))
-                    {
-                        errors.append(
-                            error(NSValidationRelationshipLacksMinimumCountError, object, relationship.name, nil, "too few objects"))
-                    } else if relationship.maxCount > 0 && count > relationship.maxCount {
-                        errors.append(
-                            error(NSValidationRelationshipExceedsMaximumCountError, object, relationship.name, nil, "too many objects"))
-                    }
-                } else if !relationship.isOptional && object.values[slot] == nil {
-                    errors.append(error(NSValidationMissingMandatoryPropertyError, object, relationship.name, nil, "a value is required"))
+                    errors += countErrors(relationship, count: object.loadedToMany(slot).objects.count, of: object)
+                } else {
+                    errors += countErrors(relationship, count: object.values[slot] == nil ? 0 : 1, of: object)
                 }
                 continue
             }
-            let value = object.values[slot]
-            guard let value else {
-                // A derived attribute's value is the store's to compute, never the app's to supply.
-                let isDerived = property is NSDerivedAttributeDescription
-                if !property.isOptional && !isDerived {
-                    errors.append(error(NSValidationMissingMandatoryPropertyError, object, property.name, nil, "a value is required"))
-                }
-                continue
-            }
-            for (index, predicate) in property.validationPredicates.enumerated() where !holds(predicate, for: value) {
-                let warning = index < property.validationWarnings.count ? property.validationWarnings[index] : nil
-                let code = (warning as? NSNumber)?.intValue ?? code(of: predicate, value: value)
-                let reason = (warning as? String) ?? predicate.predicateFormat
-                var failure = error(code, object, property.name, value, reason)
-                var info = failure.userInfo
-                info[NSValidationPredicateErrorKey] = predicate
-                failure = NSError(domain: failure.domain, code: failure.code, userInfo: info)
-                errors.append(failure)
-            }
+            errors += valueErrors(property, value: object.values[slot], of: object)
+        }
+        return errors
+    }
+
+    /// The errors of a relationship holding `count` objects: a required one empty, a to-many
+    /// outside its minimum and maximum counts.
+    static func countErrors(_ relationship: NSRelationshipDescription, count: Int, of object: NSManagedObject) -> [NSError] {
+        guard relationship.isToMany else {
+            guard !relationship.isOptional, count == 0 else { return [] }
+            return [error(NSValidationMissingMandatoryPropertyError, object, relationship.name, nil, "a value is required")]
+        }
+        if !relationship.isOptional && count == 0
+            || (relationship.minCount > 0 && count < relationship.minCount && (count > 0 || !relationship.isOptional))
+        {
+            return [error(NSValidationRelationshipLacksMinimumCountError, object, relationship.name, nil, "too few objects")]
+        }
+        if relationship.maxCount > 0 && count > relationship.maxCount {
+            return [error(NSValidationRelationshipExceedsMaximumCountError, object, relationship.name, nil, "too many objects")]
+        }
+        return []
+    }
+
+    /// The errors of an attribute's value: a required one missing, each validation predicate
+    /// the value fails.
+    static func valueErrors(_ property: NSPropertyDescription, value: Any?, of object: NSManagedObject) -> [NSError] {
+        guard let value else {
+            // A derived attribute's value is the store's to compute, never the app's to supply.
+            let isDerived = property is NSDerivedAttributeDescription
+            guard !property.isOptional && !isDerived else { return [] }
+            return [error(NSValidationMissingMandatoryPropertyError, object, property.name, nil, "a value is required")]
+        }
+        var errors: [NSError] = []
+        for (index, predicate) in property.validationPredicates.enumerated() where !holds(predicate, for: value) {
+            let warning = index < property.validationWarnings.count ? property.validationWarnings[index] : nil
+            let code = (warning as? NSNumber)?.intValue ?? code(of: predicate, value: value)
+            let reason = (warning as? String) ?? predicate.predicateFormat
+            var failure = error(code, object, property.name, value, reason)
+            var info = failure.userInfo
+            info[NSValidationPredicateErrorKey] = predicate
+            failure = NSError(domain: failure.domain, code: failure.code, userInfo: info)
+            errors.append(failure)
         }
         return errors
     }
