@@ -74,19 +74,30 @@ extension NSManagedObjectContext {
     /// operation that redoes them). Objects no longer in the context (after `reset()`, or whose
     /// deletion was saved) are left alone.
     private func restore(_ records: [UndoBaseline]) {
+        var events: [(NSManagedObject, NSSnapshotEventType)] = []
         for record in records {
             let object = record.object
             guard object.anchor === anchor else { continue }
+            var event: NSSnapshotEventType = []
             if record.exists == object.deletedFlag {
-                if record.exists { revive(object) } else { remove(object) }
+                if record.exists {
+                    revive(object)
+                    event.insert(.undoDeletion)
+                } else {
+                    remove(object)
+                    event.insert(.undoInsertion)
+                }
             }
             if let old = record.values, object.faultState != .hollow {
                 let current = object.valuesCopy
                 for slot in 0..<min(old.count, current.count) where !Self.same(current[slot], old[slot]) {
                     object.storeChange(old[slot], atSlot: slot)
+                    event.insert(.undoUpdate)
                 }
             }
+            if !event.isEmpty { events.append((object, event)) }
         }
+        for (object, event) in events { object.awake(fromSnapshotEvents: event) }
         processPendingChanges()
     }
 

@@ -448,6 +448,7 @@ open class NSManagedObjectContext: NSObject {
             object.writtenSlots.removeAll()
             if object.hasCommitted {
                 object.restoreCommittedValues()
+                object.awake(fromSnapshotEvents: .rollback)
             } else {
                 object.clearValues()
                 object.faultState = .hollow

@@ -528,6 +528,11 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     open func didSave() {}
     open func willTurnIntoFault() {}
     open func didTurnIntoFault() {}
+    /// Called after the context put back several of the object's values at once: an undo or
+    /// redo (``NSSnapshotEventType/undoUpdate``, ``NSSnapshotEventType/undoDeletion``,
+    /// ``NSSnapshotEventType/undoInsertion``) or a rollback (``NSSnapshotEventType/rollback``).
+    /// Override it to recompute what the object derives from its values.
+    open func awake(fromSnapshotEvents flags: NSSnapshotEventType) {}
 
     // MARK: Key-value access
 
@@ -671,5 +676,17 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         }.joined(separator: "; ")
         return "<\(String(describing: type(of: self))): \(id)> (entity: \(name); id: \(id); data: {\(data)})"
     }
+}
+
+/// Why an object's values were put back (`awake(fromSnapshotEvents:)`), with Core Data's values.
+public struct NSSnapshotEventType: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let undoInsertion = NSSnapshotEventType(rawValue: 1 << 1)
+    public static let undoDeletion = NSSnapshotEventType(rawValue: 1 << 2)
+    public static let undoUpdate = NSSnapshotEventType(rawValue: 1 << 3)
+    public static let rollback = NSSnapshotEventType(rawValue: 1 << 4)
+    public static let refresh = NSSnapshotEventType(rawValue: 1 << 5)
+    public static let mergePolicy = NSSnapshotEventType(rawValue: 1 << 6)
 }
 #endif

@@ -204,6 +204,33 @@ struct ContextUndoTests {
         #expect(name == "Alps")
     }
 
+    @Test func objectsAwakeFromTheSnapshotEventsThatPutTheirValuesBack() throws {
+        let folder = EngineTestModel.Folder()
+        let model = EngineTestModel.make()
+        model.entitiesByName["Trip"]!.managedObjectClassName = "SnapshotTrip"
+        let (_, context) = try EngineTestModel.stack(model: model, url: folder.store)
+        try context.performAndWait {
+            context.undoManager = UndoManager()
+            let trip = SnapshotTrip(context: context)
+            trip.setValue("Alps", forKey: "name")
+            try context.save()
+            trip.setValue("Jura", forKey: "name")
+            context.undo()
+            #expect(trip.events == [.undoUpdate])
+            context.delete(trip)
+            context.undo()
+            #expect(trip.events.last == .undoDeletion)
+            let added = SnapshotTrip(context: context)
+            added.setValue("New", forKey: "name")
+            context.undo()
+            #expect(added.events == [.undoInsertion])
+            trip.setValue("Vosges", forKey: "name")
+            context.rollback()
+            #expect(trip.events.last == .rollback)
+            #expect(NSSnapshotEventType.undoInsertion.rawValue == 2 && NSSnapshotEventType.mergePolicy.rawValue == 64)
+        }
+    }
+
     @Test func withoutAnUndoManagerNothingIsRecorded() throws {
         let (folder, context) = try tripWithStops()
         _ = folder
@@ -229,6 +256,15 @@ struct ContextUndoTests {
         #expect(manager.canRedo)
     }
 }
+/// A trip that lists the snapshot events it awoke from.
+final class SnapshotTrip: NSManagedObject {
+    var events: [NSSnapshotEventType] = []
+    override func awake(fromSnapshotEvents flags: NSSnapshotEventType) {
+        super.awake(fromSnapshotEvents: flags)
+        events.append(flags)
+    }
+}
+
 /// Hands a non-`Sendable` object to a block of its context's queue.
 private struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
