@@ -107,8 +107,9 @@ extension NSManagedObjectContext {
     /// Runs a `perform` block as Core Data runs a user event: the block, then
     /// `processPendingChanges()`.
     static func userEvent(_ context: WeakContext, _ block: () -> Void) {
-        block()
-        context.context?.processPendingChanges()
+        guard let owner = context.context else { return block() }
+        CurrentContext.with(owner, block)
+        owner.processPendingChanges()
     }
 }
 #endif

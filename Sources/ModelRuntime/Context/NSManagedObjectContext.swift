@@ -158,20 +158,20 @@ open class NSManagedObjectContext: NSObject {
 
     /// Runs `block` on the context's queue and waits for it (at once when already on it).
     open func performAndWait(_ block: () -> Void) {
-        if isOnQueue { return block() }
-        queue.sync(execute: block)
+        if isOnQueue { return CurrentContext.with(self, block) }
+        queue.sync { CurrentContext.with(self, block) }
     }
 
     /// Runs `block` on the context's queue, waits, and returns its value or rethrows its error.
     public func performAndWait<T>(_ block: () throws -> T) rethrows -> T {
-        if isOnQueue { return try block() }
-        return try queue.sync(execute: block)
+        if isOnQueue { return try CurrentContext.with(self, block) }
+        return try queue.sync { try CurrentContext.with(self, block) }
     }
 
     /// Runs `block` on the context's queue and returns its value or throws its error (Core Data's
     /// `perform(schedule:_:)`; a non-throwing block needs no `try`).
     public func perform<T, E: Error>(schedule: ScheduledTaskType = .immediate, _ block: @escaping () throws(E) -> T) async throws(E) -> T {
-        if schedule == .immediate, isOnQueue { return try block() }
+        if schedule == .immediate, isOnQueue { return try CurrentContext.with(self) { () throws(E) -> T in try block() } }
         let box = UncheckedBox(block)
         let result: UncheckedBox<Result<T, E>> = await withCheckedContinuation { continuation in
             let context = WeakContext(self)
