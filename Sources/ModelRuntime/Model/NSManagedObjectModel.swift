@@ -16,6 +16,9 @@ open class NSManagedObjectModel: NSObject, NSCopying {
     /// sibling versions are the source models a migration on load looks for first.
     package private(set) var compiledModelURL: URL?
 
+    /// The fetch request templates by name (see +FetchRequestTemplates).
+    var storedFetchRequestTemplates: [String: NSFetchRequest<NSFetchRequestResult>] = [:]
+
     open var versionIdentifiers: Set<AnyHashable> = [] {
         willSet { requireEditable(self, "the version identifiers") }
     }
@@ -205,6 +208,7 @@ open class NSManagedObjectModel: NSObject, NSCopying {
         self.init()
         ModelSchemaBridge.copyEntities(of: models, into: self)
         versionIdentifiers = models.reduce(into: Set<AnyHashable>()) { $0.formUnion($1.versionIdentifiers) }
+        for model in models { adoptFetchRequestTemplates(of: model) }
     }
 
     /// A copy with copies of every entity and property, relinked among themselves; the copy
@@ -213,6 +217,7 @@ open class NSManagedObjectModel: NSObject, NSCopying {
         let copy = NSManagedObjectModel()
         ModelSchemaBridge.copyEntities(of: [self], into: copy)
         copy.versionIdentifiers = versionIdentifiers
+        copy.adoptFetchRequestTemplates(of: self)
         return copy
     }
 
