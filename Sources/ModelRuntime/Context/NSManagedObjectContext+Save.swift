@@ -41,6 +41,7 @@ extension NSManagedObjectContext {
             applyDerivedValues(derived)
         }
         finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow, reportedInserted: reportedInserted)
+        conflictChecked.removeAll()
         advanceQueryGeneration()
     }
 
@@ -130,8 +131,14 @@ extension NSManagedObjectContext {
         }
         // The objects of each store, by the store's registry number (no weak reference loaded,
         // nor ID made, per object).
+        // Unchanged objects marked by `detectConflicts(for:)` whose rows are checked too.
+        let written = Set((insertedNow + updatedNow + deletedNow).map(ObjectIdentifier.init))
+        let checkedNow = conflictChecked.values.filter {
+            !written.contains(ObjectIdentifier($0)) && !$0.insertedFlag && !$0.deletedFlag && $0.hasCommitted
+                && $0.managedObjectContext === self
+        }
         var numbers: Set<UInt32> = []
-        for objects in [insertedNow, updatedNow, deletedNow] {
+        for objects in [insertedNow, updatedNow, deletedNow, checkedNow] {
             for object in objects {
                 let number = object.storeNumber
                 if number != 0 { numbers.insert(number) }
@@ -148,7 +155,8 @@ extension NSManagedObjectContext {
                 let mine = { (objects: [NSManagedObject]) in objects.filter { $0.storeNumber == number } }
                 let writer = RowWriter(context: self, store: store)
                 discardDerivedValueChanges(of: store)
-                try writer.write(inserted: mine(insertedNow), updated: mine(updatedNow), deleted: mine(deletedNow))
+                try writer.write(
+                    inserted: mine(insertedNow), updated: mine(updatedNow), deleted: mine(deletedNow), checked: mine(checkedNow))
                 derived += takeDerivedValueChanges(of: store)
             }
         }

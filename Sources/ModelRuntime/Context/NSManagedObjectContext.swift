@@ -75,6 +75,8 @@ open class NSManagedObjectContext: NSObject {
     var revivedObjects: [NSManagedObject] = []
     /// The read connections of a context pinned to a query generation (see +QueryGeneration).
     var pinnedReads: PinnedReads?
+    /// Objects whose rows the next save checks even when unchanged (`detectConflicts(for:)`).
+    var conflictChecked: [ObjectIdentifier: NSManagedObject] = [:]
     open var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
 
@@ -434,6 +436,7 @@ open class NSManagedObjectContext: NSObject {
         let touched = Array(changed.values) + Array(deleted.values)
         defer { postRolledBack(discarded: discarded, restored: touched) }
         forgetUndo(everything: true)
+        conflictChecked.removeAll()
         for object in inserted.values {
             if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
             object.context = nil
@@ -462,6 +465,7 @@ open class NSManagedObjectContext: NSObject {
         let invalidated = registry.values.map(\.id)
         defer { postInvalidatedAll(invalidated) }
         forgetUndo(everything: false)
+        conflictChecked.removeAll()
         advanceQueryGeneration()
         for object in registry.values { object.context = nil }
         for object in inserted.values { object.context = nil }

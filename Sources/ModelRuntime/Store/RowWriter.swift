@@ -12,7 +12,8 @@ struct RowWriter {
     let store: NSPersistentStore
     var connection: StoreConnection { store.engine.connection }
 
-    func write(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject]) throws {
+    func write(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject], checked: [NSManagedObject] = []) throws
+    {
         try SQLiteStoreEngine.wrap {
             try connection.transaction(.immediate) {
                 var inserted = inserted
@@ -22,6 +23,7 @@ struct RowWriter {
                 for object in deleted { try delete(object, conflicts: &conflicts) }
                 try insert(inserted)
                 for object in updated { try update(object, conflicts: &conflicts) }
+                for object in checked { try check(object, conflicts: &conflicts) }
                 if !conflicts.isEmpty {
                     throw CoreDataError.make(
                         NSManagedObjectMergeError, "Could not merge changes.", [NSPersistentStoreSaveConflictsErrorKey: conflicts])
@@ -108,6 +110,28 @@ struct RowWriter {
                 try reload(object)
                 object.version = current - 1
             }
+        }
+    }
+
+    /// An unchanged object marked by `detectConflicts(for:)`: its row must still have the `Z_OPT`
+    /// the object read. When it changed, the error policy fails the save; the overwrite policy
+    /// writes the object's values over it; the others give the object the row's values (the
+    /// object changed none, so the row's values win property by property).
+    private func check(_ object: NSManagedObject, conflicts: inout [NSMergeConflict]) throws {
+        let current = try currentVersion(of: object)
+        guard current != object.version else { return }
+        switch context.mergeType {
+        case .errorMergePolicyType:
+            conflicts.append(
+                NSMergeConflict(
+                    source: object, newVersion: Int(current ?? 0), oldVersion: Int(object.version),
+                    cachedSnapshot: object.committedValues(forKeys: nil), persistedSnapshot: nil))
+        case .overwriteMergePolicyType:
+            guard let current else { return }
+            object.version = current
+            try update(object, conflicts: &conflicts)
+        case .mergeByPropertyObjectTrumpMergePolicyType, .mergeByPropertyStoreTrumpMergePolicyType, .rollbackMergePolicyType:
+            if current != nil { try reload(object) }
         }
     }
 
