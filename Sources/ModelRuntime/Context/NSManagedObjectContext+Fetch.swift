@@ -455,6 +455,12 @@ extension NSManagedObjectContext {
                 ObjectState.assign(value, to: base + slot)
             }
         }
+        // Transformable attributes with a registered transformer hold its objects, not `Data`.
+        for (slot, name) in entity.writeChecks.transformedSlots {
+            if let data = base[slot] as? Data, let transformer = ValueTransformer.registered(name) {
+                ObjectState.assign(transformer.reverseTransformedValue(data), to: base + slot)
+            }
+        }
         fields.pointee.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0
     }
 

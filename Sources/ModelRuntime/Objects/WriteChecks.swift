@@ -1,4 +1,6 @@
 #if !canImport(CoreData)
+import Foundation
+
 /// Per entity, what inserting and saving an object has to look at, worked out once when the
 /// engine takes up the model (a model in use no longer changes): the slots validation checks
 /// and the default values of attributes. Slots with nothing to check (optional, transient or
@@ -16,6 +18,11 @@ struct WriteChecks {
     /// Per slot, for attributes whose values have one stored Swift type: that type's metadata,
     /// so a value already of it is stored without converting (nil for other slots).
     let storedTypes: [UnsafeRawPointer?]
+    /// Stored transformable attributes that name a value transformer: the slot and the name.
+    /// Their values are the transformer's objects in memory and its `Data` in the store (the
+    /// transformer is looked up by name when used, so one registered after the model was
+    /// loaded counts; an unregistered name leaves the value as `Data`).
+    let transformedSlots: [(slot: Int, name: NSValueTransformerName)]
 
     init(properties: [NSPropertyDescription], kinds: [SlotKind], written: [(column: Int32, slot: Int, leaf: Int?)]) {
         var columns: [AttributeColumn]? = []
@@ -46,6 +53,12 @@ struct WriteChecks {
             return unsafeBitCast(stored, to: UnsafeRawPointer.self)
         }
         defaultValues = defaults
+        transformedSlots = properties.enumerated().compactMap { slot, property in
+            guard let attribute = property as? NSAttributeDescription, attribute.attributeType == .transformableAttributeType,
+                !attribute.isTransient, let name = attribute.valueTransformerName, !name.isEmpty
+            else { return nil }
+            return (slot, NSValueTransformerName(name))
+        }
     }
 
     /// A value in the form object storage keeps for a slot of `kind` (as `setValue` stores it).

@@ -204,12 +204,27 @@ struct RowWriter {
     /// Binds the entity's written columns, in ``EngineEntity/writtenColumns`` order.
     private func bindColumns(of object: NSManagedObject, to statement: Statement, from first: Int32) {
         let entity = object.engine
+        let transformed = entity.writeChecks.transformedSlots
+        guard transformed.isEmpty else {
+            // Transformable attributes with a registered transformer are written as its `Data`.
+            var values = object.valuesCopy
+            for (slot, name) in transformed {
+                if let value = values[slot], let transformer = ValueTransformer.registered(name) {
+                    values[slot] = transformer.transformedValue(value)
+                }
+            }
+            return values.withUnsafeBufferPointer { bindColumns(of: entity, values: $0, to: statement, from: first) }
+        }
+        object.withValues { bindColumns(of: entity, values: $0, to: statement, from: first) }
+    }
+
+    private func bindColumns(of entity: EngineEntity, values: UnsafeBufferPointer<Any?>, to statement: Statement, from first: Int32) {
         if let columns = entity.writeChecks.attributeColumns {
-            return object.withValues { RowBinding.bind($0, columns: columns, to: statement, from: first) }
+            return RowBinding.bind(values, columns: columns, to: statement, from: first)
         }
         for (offset, written) in entity.writtenColumns.enumerated() {
             let index = first + Int32(offset)
-            let value = object.values[written.slot]
+            let value = values[written.slot]
             switch entity.slotKinds[written.slot] {
             case .attribute(let type, _):
                 StoreValueCodec.bind(value, as: type, to: statement, at: index)
