@@ -77,6 +77,8 @@ open class NSManagedObjectContext: NSObject {
     var pinnedReads: PinnedReads?
     /// Objects whose rows the next save checks even when unchanged (`detectConflicts(for:)`).
     var conflictChecked: [ObjectIdentifier: NSManagedObject] = [:]
+    /// Inserted objects given a store by `assign(_:to:)`, until they get their keys.
+    var assignedStores: [ObjectIdentifier: NSPersistentStore] = [:]
     open var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
 
@@ -339,6 +341,17 @@ open class NSManagedObjectContext: NSObject {
         var last: (engine: ObjectIdentifier, group: Int)?
         for object in objects {
             let engine = ObjectIdentifier(object.engine)
+            if !assignedStores.isEmpty, let assigned = assignedStores.removeValue(forKey: ObjectIdentifier(object)) {
+                // A store chosen by `assign(_:to:)`: a group of its own kind, never the last one's.
+                let root = object.engine.rootNumber
+                if let index = groups.firstIndex(where: { $0.store === assigned && $0.root == root }) {
+                    groups[index].objects.append(object)
+                } else {
+                    groups.append((assigned, root, [object]))
+                }
+                last = nil
+                continue
+            }
             if let last, last.engine == engine {
                 groups[last.group].objects.append(object)
                 continue
@@ -437,6 +450,7 @@ open class NSManagedObjectContext: NSObject {
         defer { postRolledBack(discarded: discarded, restored: touched) }
         forgetUndo(everything: true)
         conflictChecked.removeAll()
+        assignedStores.removeAll()
         for object in inserted.values {
             if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
             object.context = nil
@@ -466,6 +480,7 @@ open class NSManagedObjectContext: NSObject {
         defer { postInvalidatedAll(invalidated) }
         forgetUndo(everything: false)
         conflictChecked.removeAll()
+        assignedStores.removeAll()
         advanceQueryGeneration()
         for object in registry.values { object.context = nil }
         for object in inserted.values { object.context = nil }
