@@ -107,7 +107,9 @@ public final class PersistentHistoryProcessor {
         let data = try Data(contentsOf: url)
         guard let plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
             let tokenData = plist["token"] as? Data, let timestamp = plist["timestamp"] as? Date,
-            let token = try NSKeyedUnarchiver.unarchivedObject(ofClass: NSPersistentHistoryToken.self, from: tokenData)
+            // Checked before Foundation reads it: Linux's unarchiver stops the process on an
+            // archive of another class (see KeyedArchiveCoding).
+            let token = KeyedArchiveCoding.unarchive(tokenData, allowed: [NSPersistentHistoryToken.self]) as? NSPersistentHistoryToken
         else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
         }

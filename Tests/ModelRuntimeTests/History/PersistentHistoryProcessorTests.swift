@@ -97,8 +97,19 @@ struct PersistentHistoryProcessorTests {
         let app = try Target("app", model: HistoryTestSupport.model(), folder: folder)
         let directory = folder.url.appendingPathComponent("History")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data("not a plist".utf8).write(to: directory.appendingPathComponent("app.history.plist"))
+        let state = directory.appendingPathComponent("app.history.plist")
+        try Data("not a plist".utf8).write(to: state)
         #expect(throws: (any Error).self) { try app.processor.processNewHistory(mergingInto: []) }
+        // A well-formed state file whose token is damaged, or an archive of another class: Linux's
+        // unarchiver would stop the process on either.
+        let otherClass = try NSKeyedArchiver.archivedData(withRootObject: NSString(string: "token"), requiringSecureCoding: true)
+        let dictionary = try NSKeyedArchiver.archivedData(
+            withRootObject: NSDictionary(dictionary: ["k": NSNumber(value: 1)]), requiringSecureCoding: true)
+        for token in [Data([0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 1, 2, 3]), otherClass, dictionary] {
+            let plist: [String: Any] = ["token": token, "timestamp": Date()]
+            try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0).write(to: state)
+            #expect(throws: (any Error).self) { try app.processor.processNewHistory(mergingInto: []) }
+        }
     }
 }
 #endif
