@@ -65,7 +65,7 @@ extension NSManagedObjectContext {
             revivedObjects.removeAll()
         }
         processedChanges = next
-        if let undoManager, undoManager.registersOperations, !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty {
+        if let undoManager, !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty {
             recordUndo(inserted: insertedNow, updated: updatedNow, deleted: deletedNow, in: undoManager)
         }
         guard !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty else { return }

@@ -64,7 +64,9 @@ extension NSManagedObjectContext {
         for object in inserted { record(object, existedBefore: false) }
         for object in updated { record(object, existedBefore: true) }
         for object in deleted { record(object, existedBefore: true) }
-        guard !records.isEmpty else { return }
+        // With registration disabled the changes are not undoable, but what they made is what
+        // the next recorded change goes back to.
+        guard !records.isEmpty, manager.registersOperations else { return }
         manager.register(target: self) { target in
             (target as? NSManagedObjectContext)?.restore(records)
         }

@@ -172,6 +172,23 @@ struct ContextUndoTests {
         #expect(!manager.canUndo && manager.canRedo)
     }
 
+    @MainActor @Test func changesMadeWithRegistrationDisabledAreWhatAnUndoGoesBackTo() throws {
+        let folder = EngineTestModel.Folder()
+        let (context, manager) = try mainContext(folder)
+        let trip = try fetchOne("Trip", context)
+        trip.setValue("One", forKey: "name")
+        context.processPendingChanges()
+        manager.disableUndoRegistration()
+        trip.setValue("Two", forKey: "name")
+        context.processPendingChanges()
+        manager.enableUndoRegistration()
+        trip.setValue("Three", forKey: "name")
+        context.undo()
+        #expect(trip.value(forKey: "name") as? String == "Two")
+        context.undo()
+        #expect(trip.value(forKey: "name") as? String == "Alps")
+    }
+
     @MainActor @Test func rollbackEmptiesTheUndoStackAndResetDropsTheContextsSteps() throws {
         let folder = EngineTestModel.Folder()
         let (context, manager) = try mainContext(folder)
