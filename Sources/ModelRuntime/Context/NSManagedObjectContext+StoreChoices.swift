@@ -27,5 +27,11 @@ extension NSManagedObjectContext {
         else { return }
         assignedStores[ObjectIdentifier(object)] = store
     }
+
+    /// Drops both kinds of marks (`rollback()`, `reset()`).
+    func forgetSaveChoices() {
+        conflictChecked.removeAll()
+        assignedStores.removeAll()
+    }
 }
 #endif

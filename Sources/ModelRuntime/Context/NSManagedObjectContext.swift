@@ -449,8 +449,7 @@ open class NSManagedObjectContext: NSObject {
         let touched = Array(changed.values) + Array(deleted.values)
         defer { postRolledBack(discarded: discarded, restored: touched) }
         forgetUndo(everything: true)
-        conflictChecked.removeAll()
-        assignedStores.removeAll()
+        forgetSaveChoices()
         for object in inserted.values {
             if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
             object.context = nil
@@ -479,8 +478,7 @@ open class NSManagedObjectContext: NSObject {
         let invalidated = registry.values.map(\.id)
         defer { postInvalidatedAll(invalidated) }
         forgetUndo(everything: false)
-        conflictChecked.removeAll()
-        assignedStores.removeAll()
+        forgetSaveChoices()
         advanceQueryGeneration()
         for object in registry.values { object.context = nil }
         for object in inserted.values { object.context = nil }

@@ -236,12 +236,7 @@ extension UndoManager {
         guard let group = undoStack.popLast() else { return }
         NotificationCenter.default.post(name: .NSUndoManagerWillUndoChange, object: self)
         undoing = true
-        openGroup()
-        for action in group.actions.reversed() {
-            if let target = action.target { action.run(target) }
-        }
-        if !openGroups.isEmpty { openGroups[openGroups.count - 1].name = group.name }
-        closeGroup()
+        replay(group)
         undoing = false
         NotificationCenter.default.post(name: .NSUndoManagerDidUndoChange, object: self)
     }
@@ -252,28 +247,33 @@ extension UndoManager {
         guard let group = redoStack.popLast() else { return }
         NotificationCenter.default.post(name: .NSUndoManagerWillRedoChange, object: self)
         redoing = true
+        replay(group)
+        redoing = false
+        NotificationCenter.default.post(name: .NSUndoManagerDidRedoChange, object: self)
+    }
+
+    /// Runs `group`'s operations in reverse order inside a new group of the same name, which
+    /// collects what they register (the redo group while undoing, the undo group while redoing).
+    private nonisolated func replay(_ group: Group) {
         openGroup()
         for action in group.actions.reversed() {
             if let target = action.target { action.run(target) }
         }
         if !openGroups.isEmpty { openGroups[openGroups.count - 1].name = group.name }
         closeGroup()
-        redoing = false
-        NotificationCenter.default.post(name: .NSUndoManagerDidRedoChange, object: self)
     }
 
     nonisolated func removeActions(of target: AnyObject) {
         func keep(_ action: Action) -> Bool { action.target.map { $0 !== target } ?? false }
-        undoStack = undoStack.compactMap { group in
-            var group = group
-            group.actions = group.actions.filter(keep)
-            return group.actions.isEmpty ? nil : group
+        func kept(_ stack: [Group]) -> [Group] {
+            stack.compactMap { group in
+                var group = group
+                group.actions = group.actions.filter(keep)
+                return group.actions.isEmpty ? nil : group
+            }
         }
-        redoStack = redoStack.compactMap { group in
-            var group = group
-            group.actions = group.actions.filter(keep)
-            return group.actions.isEmpty ? nil : group
-        }
+        undoStack = kept(undoStack)
+        redoStack = kept(redoStack)
         for index in openGroups.indices { openGroups[index].actions = openGroups[index].actions.filter(keep) }
     }
 

@@ -31,26 +31,35 @@ enum KeyedArchiveCoding {
 
     /// Whether `object` and every object it contains are of the `allowed` classes.
     private static func only(_ object: AnyObject, of allowed: [AnyClass]) -> Bool {
-        guard let instance = object as? NSObject, allowed.contains(where: { instance.isKind(of: $0) }) else { return false }
-        if let array = object as? NSArray { return array.allSatisfy { only($0 as AnyObject, of: allowed) } }
-        if let set = object as? NSSet { return set.allSatisfy { only($0 as AnyObject, of: allowed) } }
-        if let ordered = object as? NSOrderedSet { return ordered.array.allSatisfy { only($0 as AnyObject, of: allowed) } }
-        if let dictionary = object as? NSDictionary {
-            return dictionary.allSatisfy { only($0.key as AnyObject, of: allowed) && only($0.value as AnyObject, of: allowed) }
+        everyObject(in: object) { object in
+            guard let instance = object as? NSObject else { return false }
+            return allowed.contains { instance.isKind(of: $0) }
         }
-        return true
     }
 
-    /// Whether the archiver can write `object`: Foundation's value and collection classes
-    /// (with archivable contents) and any other `NSCoding` object.
+    /// Whether the archiver can write `object` and everything in it: Foundation's collections
+    /// and any other `NSCoding` object.
     private static func isArchivable(_ object: AnyObject) -> Bool {
-        if let array = object as? NSArray { return array.allSatisfy { isArchivable($0 as AnyObject) } }
-        if let set = object as? NSSet { return set.allSatisfy { isArchivable($0 as AnyObject) } }
-        if let ordered = object as? NSOrderedSet { return ordered.array.allSatisfy { isArchivable($0 as AnyObject) } }
-        if let dictionary = object as? NSDictionary {
-            return dictionary.allSatisfy { isArchivable($0.key as AnyObject) && isArchivable($0.value as AnyObject) }
+        everyObject(in: object) { $0 is NSCoding && $0 is NSObject }
+    }
+
+    /// Whether `test` holds for `object` and, through Foundation's collections, every object
+    /// it contains (dictionary keys included).
+    private static func everyObject(in object: AnyObject, _ test: (AnyObject) -> Bool) -> Bool {
+        guard test(object) else { return false }
+        let members: [Any]
+        if let array = object as? NSArray {
+            members = Array(array)
+        } else if let set = object as? NSSet {
+            members = Array(set)
+        } else if let ordered = object as? NSOrderedSet {
+            members = ordered.array
+        } else if let dictionary = object as? NSDictionary {
+            members = dictionary.flatMap { [$0.key, $0.value] }
+        } else {
+            return true
         }
-        return object is NSCoding && object is NSObject
+        return members.allSatisfy { everyObject(in: $0 as AnyObject, test) }
     }
 }
 #endif

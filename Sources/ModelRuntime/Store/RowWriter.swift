@@ -93,10 +93,7 @@ struct RowWriter {
         let current = try currentVersion(of: object)
         switch context.mergeType {
         case .errorMergePolicyType:
-            conflicts.append(
-                NSMergeConflict(
-                    source: object, newVersion: Int(current ?? 0), oldVersion: Int(object.version),
-                    cachedSnapshot: object.committedValues(forKeys: nil), persistedSnapshot: nil))
+            conflicts.append(conflict(object, storeVersion: current))
         case .overwriteMergePolicyType, .mergeByPropertyObjectTrumpMergePolicyType, .mergeByPropertyStoreTrumpMergePolicyType:
             guard let current else { return }
             if context.mergeType != .overwriteMergePolicyType {
@@ -122,10 +119,7 @@ struct RowWriter {
         guard current != object.version else { return }
         switch context.mergeType {
         case .errorMergePolicyType:
-            conflicts.append(
-                NSMergeConflict(
-                    source: object, newVersion: Int(current ?? 0), oldVersion: Int(object.version),
-                    cachedSnapshot: object.committedValues(forKeys: nil), persistedSnapshot: nil))
+            conflicts.append(conflict(object, storeVersion: current))
         case .overwriteMergePolicyType:
             guard let current else { return }
             object.version = current
@@ -165,6 +159,13 @@ struct RowWriter {
         if try statement.step() { context.fill(object, from: statement, store: store) }
     }
 
+    /// The optimistic-locking conflict of `object` with its row, now at `storeVersion` (nil: gone).
+    private func conflict(_ object: NSManagedObject, storeVersion: Int64?) -> NSMergeConflict {
+        NSMergeConflict(
+            source: object, newVersion: Int(storeVersion ?? 0), oldVersion: Int(object.version),
+            cachedSnapshot: object.committedValues(forKeys: nil), persistedSnapshot: nil)
+    }
+
     private func currentVersion(of object: NSManagedObject) throws -> Int64? {
         let statement = try connection.cachedStatement("SELECT Z_OPT FROM \(object.engine.table.name) WHERE Z_PK = ?")
         defer { statement.reset() }
@@ -182,10 +183,7 @@ struct RowWriter {
         statement.reset()
         if connection.changes == 0, let current = try currentVersion(of: object) {
             if context.mergeType == .errorMergePolicyType {
-                conflicts.append(
-                    NSMergeConflict(
-                        source: object, newVersion: Int(current), oldVersion: Int(object.version),
-                        cachedSnapshot: object.committedValues(forKeys: nil), persistedSnapshot: nil))
+                conflicts.append(conflict(object, storeVersion: current))
             } else {
                 let force = try connection.cachedStatement("DELETE FROM \(entity.table.name) WHERE Z_PK = ?")
                 force.bind(key, at: 1)
