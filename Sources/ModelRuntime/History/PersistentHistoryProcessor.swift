@@ -107,13 +107,22 @@ public final class PersistentHistoryProcessor {
         let data = try Data(contentsOf: url)
         guard let plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any],
             let tokenData = plist["token"] as? Data, let timestamp = plist["timestamp"] as? Date,
-            // Checked before Foundation reads it: Linux's unarchiver stops the process on an
-            // archive of another class (see KeyedArchiveCoding).
-            let token = KeyedArchiveCoding.unarchive(tokenData, allowed: [NSPersistentHistoryToken.self]) as? NSPersistentHistoryToken
+            let token = Self.unarchiveToken(tokenData)
         else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
         }
         return State(token: token, timestamp: timestamp)
+    }
+
+    /// The token archived in `data`; nil for anything else, including an archive of another class.
+    private static func unarchiveToken(_ data: Data) -> NSPersistentHistoryToken? {
+        #if canImport(CoreData)
+        return try? NSKeyedUnarchiver.unarchivedObject(ofClass: NSPersistentHistoryToken.self, from: data)
+        #else
+        // Checked before Foundation reads it: Linux's unarchiver stops the process on an
+        // archive of another class (see KeyedArchiveCoding).
+        return KeyedArchiveCoding.unarchive(data, allowed: [NSPersistentHistoryToken.self]) as? NSPersistentHistoryToken
+        #endif
     }
 
     func save(_ state: State, of target: String) throws {
