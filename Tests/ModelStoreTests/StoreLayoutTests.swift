@@ -161,6 +161,9 @@ struct StoreLayoutTests {
         #expect(layout.entity(named: "Stop")?.properties.first?.storage == .composite([3, 4]))
     }
 
+    /// An attribute that is a fetch index's only element also gets its own index (as
+    /// `Bookmarks_V4` has `Z_BookmarkEntity_isPendingDeletion` beside `…_byIsPendingDeletion`);
+    /// per entity: attribute indexes, fetch indexes, uniqueness constraints (`SyncMetadata_V3`).
     @Test func uniquenessConstraintsAndFetchIndexesBecomeIndexes() {
         let version = ModelVersion(
             name: "V",
@@ -172,8 +175,100 @@ struct StoreLayoutTests {
             ])
         #expect(
             StoreSchema.statements(for: StoreLayout(version)).filter { $0.contains("INDEX") } == [
-                "CREATE UNIQUE INDEX Z_Car_UNIQUE_plate ON ZCAR (ZPLATE COLLATE BINARY ASC)",
+                "CREATE INDEX Z_Car_maker ON ZCAR (ZMAKER COLLATE BINARY ASC)",
                 "CREATE INDEX Z_Car_byMaker ON ZCAR (ZMAKER COLLATE BINARY DESC)",
+                "CREATE UNIQUE INDEX Z_Car_UNIQUE_plate ON ZCAR (ZPLATE COLLATE BINARY ASC)",
+            ])
+    }
+
+    /// Roots are numbered in `caseInsensitiveCompare:` order (`SyncMetadata 3`:
+    /// `SyncableSettingsMetadata` 1, `SyncFeatureEntity` 2), sub-entities too.
+    @Test func entitiesAreNumberedIgnoringCase() {
+        let version = ModelVersion(
+            name: "V",
+            entities: [
+                Entity(name: "SyncFeatureEntity"), Entity(name: "SyncableSettingsMetadata"), Entity(name: "Base"),
+                Entity(name: "BZ", parentName: "Base"), Entity(name: "Ba", parentName: "Base"),
+            ])
+        #expect(StoreLayout(version).entities.map(\.name) == ["Base", "Ba", "BZ", "SyncableSettingsMetadata", "SyncFeatureEntity"])
+    }
+
+    /// After the integer attributes and keys of every entity come all `Z_FOK_` columns of the
+    /// table as one block (`Bookmarks_V1`: `ZFAVORITEFOLDER, ZPARENT, Z_FOK_FAVORITEFOLDER,
+    /// Z_FOK_PARENT`); Transformable blobs before Binary ones.
+    @Test func orderColumnsFollowEveryIntegerColumnAsOneBlock() {
+        let version = ModelVersion(
+            name: "V",
+            entities: [
+                Entity(
+                    name: "Item",
+                    attributes: [
+                        Self.attribute("raw", .binaryData), Self.attribute("color", .transformable), Self.attribute("title", .string),
+                        Self.attribute("count", .integer32),
+                    ],
+                    relationships: [
+                        Relationship(name: "list", destinationName: "List", inverseName: "items"),
+                        Relationship(name: "folder", destinationName: "List", inverseName: "children"),
+                    ]),
+                Entity(name: "Task", parentName: "Item", attributes: [Self.attribute("done", .boolean)]),
+                Entity(
+                    name: "List",
+                    relationships: [
+                        Relationship(name: "items", destinationName: "Item", isToMany: true, isOrdered: true, inverseName: "list"),
+                        Relationship(name: "children", destinationName: "Item", isToMany: true, isOrdered: true, inverseName: "folder"),
+                    ]),
+            ])
+        #expect(
+            Self.columns(StoreLayout(version), "ZITEM") == [
+                "Z_PK INTEGER", "Z_ENT INTEGER", "Z_OPT INTEGER", "ZCOUNT INTEGER", "ZFOLDER INTEGER", "ZLIST INTEGER", "ZDONE INTEGER",
+                "Z_FOK_FOLDER INTEGER", "Z_FOK_LIST INTEGER", "ZTITLE VARCHAR", "ZCOLOR BLOB", "ZRAW BLOB",
+            ])
+    }
+
+    /// Join columns are unique among all join tables: two `users` relationships pointing at one
+    /// entity give `Z_3USERS` (the entity whose name sorts first) and `Z_3USERS1`.
+    @Test func joinColumnsAreUniqueAcrossJoinTables() {
+        let version = ModelVersion(
+            name: "V",
+            entities: [
+                Entity(
+                    name: "Group",
+                    relationships: [Relationship(name: "users", destinationName: "User", isToMany: true, inverseName: "groups")]),
+                Entity(
+                    name: "Channel",
+                    relationships: [Relationship(name: "users", destinationName: "User", isToMany: true, inverseName: "channels")]),
+                Entity(
+                    name: "User",
+                    relationships: [
+                        Relationship(name: "groups", destinationName: "Group", isToMany: true, inverseName: "users"),
+                        Relationship(name: "channels", destinationName: "Channel", isToMany: true, inverseName: "users"),
+                    ]),
+            ])
+        let tables = StoreLayout(version).joinTables
+        #expect(tables.map(\.name) == ["Z_1USERS", "Z_2USERS"])
+        #expect(tables.map { [$0.first.column, $0.second.column] } == [["Z_1CHANNELS", "Z_3USERS"], ["Z_2GROUPS", "Z_3USERS1"]])
+    }
+
+    /// A many-to-many relationship of an entity with itself (`Bookmarks_V4`: `favorites` ↔
+    /// `favoriteFolders`, ordered `favorites`) gives `Z_1FAVORITES (Z_1FAVORITEFOLDERS,
+    /// Z_1FAVORITES, Z_FOK_1FAVORITES)`.
+    @Test func aSelfReferencingManyToManyIsNamedAsCoreDataNamesIt() {
+        let version = ModelVersion(
+            name: "V",
+            entities: [
+                Entity(
+                    name: "BookmarkEntity",
+                    relationships: [
+                        Relationship(name: "favoriteFolders", destinationName: "BookmarkEntity", isToMany: true, inverseName: "favorites"),
+                        Relationship(
+                            name: "favorites", destinationName: "BookmarkEntity", isToMany: true, isOrdered: true,
+                            inverseName: "favoriteFolders"),
+                    ])
+            ])
+        #expect(
+            StoreSchema.statements(for: StoreLayout(version)).filter { $0.contains("Z_1FAV") } == [
+                "CREATE TABLE Z_1FAVORITES ( Z_1FAVORITEFOLDERS INTEGER, Z_1FAVORITES INTEGER, Z_FOK_1FAVORITES INTEGER, PRIMARY KEY (Z_1FAVORITEFOLDERS, Z_1FAVORITES) )",
+                "CREATE INDEX Z_1FAVORITES_Z_1FAVORITES_INDEX ON Z_1FAVORITES (Z_1FAVORITES, Z_1FAVORITEFOLDERS)",
             ])
     }
 }

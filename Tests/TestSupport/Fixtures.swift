@@ -47,6 +47,8 @@ public enum FixtureStores {
     public static let sampleModel = "CoreDataPlus-SampleModel/SampleModel.xcdatamodeld"
     public static let sampleModel3 = "CoreDataPlus-SampleModel3/SampleModel3.xcdatamodeld"
     public static let wibosco = "wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld"
+    public static let bookmarks = "duckduckgo-bsk/BookmarksModel.xcdatamodeld"
+    public static let syncMetadata = "duckduckgo-bsk/SyncMetadata.xcdatamodeld"
 
     /// Store → (model, the version that wrote it).
     public static let stores: [String: (model: String, version: String)] = [
@@ -57,5 +59,11 @@ public enum FixtureStores {
         "wibosco-CoreDataMigration-Example/CoreDataMigration_Example_2.sqlite": (wibosco, "CoreDataMigration_Example 2"),
         "wibosco-CoreDataMigration-Example/CoreDataMigration_Example_3.sqlite": (wibosco, "CoreDataMigration_Example 3"),
         "wibosco-CoreDataMigration-Example/CoreDataMigration_Example_WAL.sqlite": (wibosco, "CoreDataMigration_Example 4"),
+        "duckduckgo-bsk/stores/Bookmarks_V1.sqlite": (bookmarks, "BookmarksModel"),
+        "duckduckgo-bsk/stores/Bookmarks_V2.sqlite": (bookmarks, "BookmarksModel 2"),
+        "duckduckgo-bsk/stores/Bookmarks_V3.sqlite": (bookmarks, "BookmarksModel 3"),
+        "duckduckgo-bsk/stores/Bookmarks_V4.sqlite": (bookmarks, "BookmarksModel 4"),
+        "duckduckgo-bsk/stores/Bookmarks_V5.sqlite": (bookmarks, "BookmarksModel 5"),
+        "duckduckgo-bsk/stores/SyncMetadata_V3.sqlite": (syncMetadata, "SyncMetadata 3"),
     ]
 }

@@ -30,6 +30,9 @@ extension NSManagedObjectContext {
         if let parent {
             try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
         } else {
+            // Objects inserted before the coordinator's first store was added are written with
+            // the engine model of its stores.
+            if let model = persistentStoreCoordinator?.engineModel { for object in insertedNow { object.rebind(to: model) } }
             try assignPermanentIDs(insertedNow.filter { !$0.hasID || $0.id.isTemporaryID })
             let derived: [(key: ObjectKey, property: String, value: SQLiteValue)]
             do {

@@ -28,12 +28,13 @@ open class NSManagedObjectContext: NSObject {
     private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
     private var coordinator: NSPersistentStoreCoordinator? {
-        didSet { coordinatorModel = coordinator.map { Unmanaged.passUnretained($0.engineModel) } }
+        didSet { coordinatorEngineModels = coordinator?.engineModels }
     }
-    /// The engine model of the context's own coordinator, unretained (the coordinator holds it):
-    /// inserting an object reaches it without retaining the coordinator or the model, both
+    /// The engine model of the context's own coordinator, unretained (the coordinator's box holds
+    /// it): inserting an object reaches it without retaining the coordinator or the model, both
     /// weakly referenced elsewhere (so each retain and release of them takes the slow path).
-    private(set) var coordinatorModel: Unmanaged<EngineModel>?
+    var coordinatorModel: Unmanaged<EngineModel>? { coordinatorEngineModels?.unmanaged }
+    private var coordinatorEngineModels: CoordinatorEngineModel?
     /// The parent context (``parent``), read directly on the hot paths (``parent`` is `open`).
     @exclusivity(unchecked) private(set) var parentContext: NSManagedObjectContext?
     open var name: String?
@@ -212,6 +213,7 @@ open class NSManagedObjectContext: NSObject {
         checkQueue()
         if object.context === self { return }
         precondition(object.context == nil, "An object can be in one context only")
+        coordinatorModel?._withUnsafeGuaranteedRef { object.rebind(to: $0) }
         // The anchor, not `context`: setting that would retain and release the context, whose
         // weak references make both take the slow path.
         object.anchor = anchor

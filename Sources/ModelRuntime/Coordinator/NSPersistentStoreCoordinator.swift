@@ -7,7 +7,10 @@ import ModelStore
 /// can share it.
 open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     public let managedObjectModel: NSManagedObjectModel
-    let engineModel: EngineModel
+    /// The engine model the coordinator's stores are read and written with (see
+    /// ``CoordinatorEngineModel``).
+    let engineModels: CoordinatorEngineModel
+    var engineModel: EngineModel { engineModels.model }
     private var stores: [NSPersistentStore] = []
     let lock = NSRecursiveLock()
     private let queue = DispatchQueue(label: "NSPersistentStoreCoordinator")
@@ -17,7 +20,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     public init(managedObjectModel model: NSManagedObjectModel) {
         model.markInUse()
         managedObjectModel = model
-        engineModel = EngineModel.of(model)
+        engineModels = CoordinatorEngineModel(EngineModel.of(model))
         super.init()
         queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
         ClassRegistry.noteInUse(model)
@@ -66,6 +69,17 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             let engine = try SQLiteStoreEngine(
                 url: storeType == NSInMemoryStoreType ? nil : storeURL, inMemory: storeType == NSInMemoryStoreType, readOnly: readOnly,
                 pragmas: pragmas, model: engineModel, managedObjectModel: managedObjectModel)
+            // An existing store is read through its own layout; the stores of one coordinator
+            // share one (a new store gets the coordinator's).
+            if engine.model !== engineModel {
+                guard stores.isEmpty else {
+                    throw CoreDataError.make(
+                        NSPersistentStoreIncompatibleSchemaError,
+                        "The store at \(storeURL?.path ?? "") numbers its entities or names its tables otherwise than the coordinator's other stores; add it to a coordinator of its own",
+                        [NSFilePathErrorKey: storeURL?.path ?? ""])
+                }
+                engineModels.replace(with: engine.model)
+            }
             let store = NSPersistentStore(
                 type: storeType, configurationName: configuration, url: storeURL ?? URL(fileURLWithPath: "/dev/null"), options: options,
                 isReadOnly: readOnly, engine: engine, coordinator: self)

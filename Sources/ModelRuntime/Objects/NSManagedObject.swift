@@ -23,7 +23,9 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     }
 
     /// The entity's engine data; its description is the object's entity (not kept separately).
-    let engine: EngineEntity
+    /// Set once when the object is made; an object made outside a context is given its
+    /// coordinator's engine entity when a context takes it (``rebind(to:)``).
+    @exclusivity(unchecked) private(set) var engine: EngineEntity
     private var entityDescription: NSEntityDescription { engine.description }
 
     /// The object's stored properties are three words, so an object is allocated in 48 bytes
@@ -82,6 +84,15 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// state: valid while the object keeps it, that is until the object's state is replaced.
     /// Writers of values use these, so a write costs no reference count.
     @inline(__always)
+    /// Gives the object `model`'s engine entity of its entity when it has another engine model's
+    /// (an object made outside a context, taken by a context whose coordinator reads its stores
+    /// through their own layout). Every engine model of one managed object model has the same
+    /// slots, so the object's values stay where they are.
+    func rebind(to model: EngineModel) {
+        guard engine.modelSerial != model.serial, let entity = model.entity(named: engine.name) else { return }
+        engine = entity
+    }
+
     func valuePointers() -> (fields: UnsafeMutablePointer<ObjectState.Fields>, base: UnsafeMutablePointer<Any?>) {
         if case .state(let held) = body {
             let pointers = held._withUnsafeGuaranteedRef { ($0.fields, $0.base) }
@@ -423,7 +434,10 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
             engine = offered
             super.init()
         } else {
-            guard let found = entity.managedObjectModel.flatMap({ EngineModel.of($0).entity(for: entity) }) else {
+            // The engine entity of the context's coordinator (stores read through their own
+            // layout have their own), else the model's.
+            let coordinatorEntity = context?.coordinatorModel?._withUnsafeGuaranteedRef { $0.entity(for: entity) }
+            guard let found = coordinatorEntity ?? entity.managedObjectModel.flatMap({ EngineModel.of($0).entity(for: entity) }) else {
                 preconditionFailure("The entity '\(entity.name ?? "")' belongs to no managed object model")
             }
             engine = found

@@ -21,9 +21,15 @@ final class EngineModel: @unchecked Sendable {
     private var byName: [String: EngineEntity] = [:]
     private var byDescription: [ObjectIdentifier: EngineEntity] = [:]
 
-    init(_ model: NSManagedObjectModel) {
-        version = ModelSchemaBridge.version(of: model)
-        layout = StoreLayout(version)
+    convenience init(_ model: NSManagedObjectModel) {
+        let version = ModelSchemaBridge.version(of: model)
+        self.init(model, version: version, layout: StoreLayout(version))
+    }
+
+    /// The engine model of `model` over `layout`, a layout of `version` (an existing store's).
+    init(_ model: NSManagedObjectModel, version: ModelVersion, layout: StoreLayout) {
+        self.version = version
+        self.layout = layout
         let descriptions = model.entitiesByName
         for entityLayout in layout.entities {
             guard let description = descriptions[entityLayout.name] else { continue }
@@ -40,6 +46,17 @@ final class EngineModel: @unchecked Sendable {
         model.engineData(EngineModel.self) { EngineModel($0) }
     }
 
+    /// The engine model for a store laid out as `existing` (read from the store): the model's
+    /// own when the store has the names and numbers a new store gets, else one made for that
+    /// layout, kept with the model so every store laid out alike shares it.
+    static func of(_ model: NSManagedObjectModel, existing: ExistingStoreLayout) -> EngineModel {
+        let created = of(model)
+        guard existing.differsFromNewStores else { return created }
+        return model.engineData(StoreEngineModels.self) { _ in StoreEngineModels() }.model(for: existing.layout) {
+            EngineModel(model, version: created.version, layout: existing.layout)
+        }
+    }
+
     func entity(named name: String) -> EngineEntity? { byName[name] }
 
     func entity(number: Int) -> EngineEntity? {
@@ -48,6 +65,22 @@ final class EngineModel: @unchecked Sendable {
 
     func entity(for description: NSEntityDescription) -> EngineEntity? {
         byDescription[ObjectIdentifier(description)] ?? description.name.flatMap { byName[$0] }
+    }
+}
+
+/// The engine models of one managed object model made for existing stores laid out otherwise
+/// than new stores (see ``EngineModel/of(_:existing:)``).
+final class StoreEngineModels: @unchecked Sendable {
+    private let lock = NSLock()
+    private var models: [EngineModel] = []
+
+    func model(for layout: StoreLayout, make: () -> EngineModel) -> EngineModel {
+        lock.withLock {
+            if let known = models.first(where: { $0.layout.hasSameNames(as: layout) }) { return known }
+            let made = make()
+            models.append(made)
+            return made
+        }
     }
 }
 
@@ -128,6 +161,9 @@ final class EngineEntity: @unchecked Sendable {
     /// keys (join table, `join` true).
     private(set) var orderSQL: [Int: (sql: String, join: Bool)] = [:]
     private(set) weak var model: EngineModel?
+    /// The ``EngineModel/serial`` of the engine model the entity belongs to (read without
+    /// loading the weak ``model``).
+    private(set) var modelSerial = 0
     /// The uniqueness constraints of the entity and its ancestors, as the save checks them.
     fileprivate(set) var uniquenessConstraints: [RowWriter.Constraint] = []
     let insertSQL: String
@@ -228,6 +264,7 @@ final class EngineEntity: @unchecked Sendable {
 
     func link(in model: EngineModel) {
         self.model = model
+        modelSerial = model.serial
         for slot in relationshipSlots {
             guard let relationship = properties[slot] as? NSRelationshipDescription,
                 let destinationName = relationship.destinationEntity?.name, let destination = model.entity(named: destinationName)

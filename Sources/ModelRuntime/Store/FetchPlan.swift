@@ -86,7 +86,9 @@ extension NSManagedObject: StoreRowReferencing {
 extension NSManagedObjectID: StoreRowReferencing {
     /// The ID's row (`Z_ENT`, `Z_PK`); nil while temporary.
     public var storeRow: StoreRow? {
-        guard let key = primaryKey, let model = entity.managedObjectModel, let number = EngineModel.of(model).entity(for: entity)?.number
+        // The entity's number in the ID's store (an existing store keeps its own numbers).
+        guard let key = primaryKey, let model = persistentStore?.engine.model ?? entity.managedObjectModel.map(EngineModel.of),
+            let number = model.entity(for: entity)?.number
         else { return nil }
         return StoreRow(entityNumber: number, primaryKey: key)
     }

@@ -8,7 +8,11 @@ import ModelStore
 /// the engine's statements. Used under its coordinator's lock only.
 final class SQLiteStoreEngine {
     let connection: StoreConnection
-    let model: EngineModel
+    /// The engine model the store is read and written with: the one it was opened with for a new
+    /// store, the one for its own layout for an existing store (see ``checkModel``).
+    private(set) var model: EngineModel
+    /// Whether the store's file was created by this engine (its layout is then the model's).
+    private var createdNow = false
     let storeUUID: String
     var metadata: [String: Any]
     let isInMemory: Bool
@@ -39,6 +43,7 @@ final class SQLiteStoreEngine {
                 }
                 try? FileManager.default.createDirectory(at: url!.deletingLastPathComponent(), withIntermediateDirectories: true)
                 connection = try Self.wrap { try StoreSchema.create(at: path, version: model.version, layout: model.layout) }
+                createdNow = true
             }
         }
         let opened = connection
@@ -66,13 +71,16 @@ final class SQLiteStoreEngine {
                 "The model used to open the store is incompatible with the one used to create the store; entities that differ: \(names)",
                 [NSFilePathErrorKey: path, "NSStoreModelVersionHashes": metadata[NSStoreModelVersionHashesKey] ?? [:]])
         }
-        let differences = try Self.wrap { try StoreSchema.differences(of: connection, from: model.layout, version: model.version) }
-        if !differences.isEmpty {
+        // A store in memory, or one just created, has the layout it was created with.
+        guard !isInMemory, !createdNow else { return }
+        let existing = try Self.wrap { try StoreSchema.existingLayout(of: connection, version: model.version) }
+        if !existing.differences.isEmpty {
             throw CoreDataError.make(
                 NSPersistentStoreIncompatibleSchemaError,
-                "The store's tables differ from the model: " + differences.joined(separator: "; "),
+                "The store's tables at \(path) differ from the model: " + existing.differences.joined(separator: "; "),
                 [NSFilePathErrorKey: path])
         }
+        model = EngineModel.of(managedObjectModel, existing: existing)
     }
 
     /// Runs `body`, turning SQLite and store errors into Core Data's errors.

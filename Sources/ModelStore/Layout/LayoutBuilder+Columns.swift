@@ -1,13 +1,15 @@
 import ModelSchema
 
-/// The SQL type group Core Data orders columns by: integers (with keys and order columns), then
-/// reals (Double, Float, Date and Decimal, in name order together), text, blobs.
-private func typeGroup(_ type: StoreLayout.ColumnType) -> Int {
-    switch type {
-    case .integer: 0
-    case .float, .decimal, .timestamp: 1
-    case .varchar: 2
-    case .blob: 3
+/// The group of columns Core Data orders a table by (see docs/StoreFormat.md, "Column order"):
+/// integers (attributes, to-one keys and their entity columns), the `Z_FOK_` ordering columns as
+/// one block, reals (Double, Float, Date and Decimal together), text, blobs.
+private func columnGroup(_ column: StoreLayout.Column) -> Int {
+    if case .order = column.role { return 1 }
+    switch column.type {
+    case .integer: return 0
+    case .float, .decimal, .timestamp: return 2
+    case .varchar: return 3
+    case .blob: return 4
     }
 }
 
@@ -53,8 +55,10 @@ extension LayoutBuilder {
                             column: .init(
                                 name: columnName, type: columnType(of: leaf.type),
                                 role: .attribute(entity: entity.name, property: attribute.name, path: leaf.path)),
-                            entityRank: entityRank, propertyRank: 0, propertyName: attribute.name, entityName: entity.name,
-                            withinProperty: offset))
+                            // Blobs: Transformable attributes before Binary (and UUID) ones.
+                            entityRank: entityRank,
+                            propertyRank: columnType(of: leaf.type) == .blob && !leaf.type.isTransformable ? 1 : 0,
+                            propertyName: attribute.name, entityName: entity.name, withinProperty: offset))
                 }
             }
             for relationship in entity.relationships.sortedByName(\.name)
@@ -78,14 +82,16 @@ extension LayoutBuilder {
                 for (offset, column) in columns.enumerated() {
                     pending.append(
                         .init(
-                            column: column, entityRank: entityRank, propertyRank: 1, propertyName: relationship.name,
+                            column: column, entityRank: entityRank, propertyRank: 2, propertyName: relationship.name,
                             entityName: entity.name, withinProperty: offset))
                 }
             }
         }
+        // Within a group entity by entity (in entity-number order), then attributes before to-one
+        // keys (integers) or Transformable before other blobs, then by property name.
         pending.sort {
-            let left = (typeGroup($0.column.type), $0.entityRank, $0.propertyRank)
-            let right = (typeGroup($1.column.type), $1.entityRank, $1.propertyRank)
+            let left = (columnGroup($0.column), $0.entityRank, $0.propertyRank)
+            let right = (columnGroup($1.column), $1.entityRank, $1.propertyRank)
             if left != right { return left < right }
             if $0.propertyName != $1.propertyName { return $0.propertyName < $1.propertyName }
             return $0.withinProperty < $1.withinProperty

@@ -7,6 +7,15 @@ extension StoreLayout {
         var builder = LayoutBuilder(version)
         self = builder.build()
     }
+
+    /// The layout of `version` with the given entity numbers (an existing store's `Z_PRIMARYKEY`)
+    /// instead of Core Data's numbering. The numbers must be depth-first: each entity's subtree
+    /// holds the numbers from its own up to its last sub-entity's (``EntityNumbering/check``).
+    init(_ version: ModelVersion, numbers: [String: Int]) {
+        var builder = LayoutBuilder(version)
+        builder.assignedNumbers = numbers
+        self = builder.build()
+    }
 }
 
 struct LayoutBuilder {
@@ -17,6 +26,8 @@ struct LayoutBuilder {
     var lastInSubtree: [String: Int] = [:]
     var order: [Entity] = []
     var childrenByParent: [String: [Entity]] = [:]
+    /// Entity numbers to use instead of Core Data's (an existing store's).
+    var assignedNumbers: [String: Int]? = nil
 
     init(_ version: ModelVersion) {
         self.version = version
@@ -28,17 +39,29 @@ struct LayoutBuilder {
         }
     }
 
-    /// Roots sorted by name, each followed depth-first by its sub-entities sorted by name.
+    /// Roots sorted by name ignoring case (as `caseInsensitiveCompare:` orders them), each
+    /// followed depth-first by its sub-entities in the same order; or the assigned numbers.
     mutating func number() {
+        var visitOrder: [Entity] = []
         func visit(_ entity: Entity) {
             guard numbers[entity.name] == nil else { return }
-            order.append(entity)
-            numbers[entity.name] = order.count
-            for child in (childrenByParent[entity.name] ?? []).sortedByName(\.name) { visit(child) }
-            lastInSubtree[entity.name] = order.count
+            visitOrder.append(entity)
+            numbers[entity.name] = visitOrder.count
+            for child in (childrenByParent[entity.name] ?? []).sortedByNameIgnoringCase(\.name) { visit(child) }
+            lastInSubtree[entity.name] = visitOrder.count
         }
         let roots = version.entities.filter { $0.parentName == nil || lookup.entity(named: $0.parentName!) == nil }
-        for root in roots.sortedByName(\.name) { visit(root) }
+        for root in roots.sortedByNameIgnoringCase(\.name) { visit(root) }
+        order = visitOrder
+        guard let assignedNumbers else { return }
+        // The subtree of an entity keeps its size; only where it starts moves.
+        let sizes = visitOrder.map { lastInSubtree[$0.name]! - numbers[$0.name]! }
+        for (entity, size) in zip(visitOrder, sizes) {
+            let number = assignedNumbers[entity.name] ?? numbers[entity.name]!
+            numbers[entity.name] = number
+            lastInSubtree[entity.name] = number + size
+        }
+        order = visitOrder.sorted { numbers[$0.name]! < numbers[$1.name]! }
     }
 
     func root(of entity: Entity) -> Entity { lookup.ancestors(of: entity).last ?? entity }
@@ -149,10 +172,19 @@ extension Array {
         let names = map(name)
         return indices.sorted { names[$0] < names[$1] }.map { self[$0] }
     }
+
+    /// The elements in name order ignoring case, as Foundation's `caseInsensitiveCompare:` orders
+    /// ASCII names; names equal but for case keep their byte order.
+    func sortedByNameIgnoringCase(_ name: (Element) -> String) -> [Element] {
+        let names = map(name)
+        let folded = names.map { $0.lowercased() }
+        return indices.sorted { folded[$0] != folded[$1] ? folded[$0] < folded[$1] : names[$0] < names[$1] }.map { self[$0] }
+    }
 }
 
 extension AttributeType {
     var isComposite: Bool { if case .composite = self { true } else { false } }
+    var isTransformable: Bool { if case .transformable = self { true } else { false } }
 }
 
 extension StoreLayout.JoinTable {

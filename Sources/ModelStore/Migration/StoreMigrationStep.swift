@@ -23,10 +23,15 @@ public struct StoreMigrationStep {
     let entityNumbers: [Int: Int]
 
     public init(from source: ModelVersion, to destination: ModelVersion) {
+        self.init(from: source, to: destination, sourceLayout: StoreLayout(source))
+    }
+
+    /// The step for a store laid out as `sourceLayout` (read from the store itself).
+    init(from source: ModelVersion, to destination: ModelVersion, sourceLayout: StoreLayout) {
         self.source = source
         self.destination = destination
         mapping = VersionMapping(from: source, to: destination)
-        sourceLayout = StoreLayout(source)
+        self.sourceLayout = sourceLayout
         destinationLayout = StoreLayout(destination)
         sourceLookup = VersionLookup(source)
         destinationLookup = VersionLookup(destination)
@@ -50,6 +55,22 @@ public struct StoreMigrationStep {
     /// Rewrites the store. The caller holds a transaction and has checked that the store was
     /// written by ``source``.
     public func apply(to connection: StoreConnection) throws {
+        // The store is read through its own layout: its column order, join-table names and
+        // entity numbers as they are in the file.
+        let existing = try StoreSchema.existingLayout(of: connection, version: source)
+        guard existing.differences.isEmpty else {
+            throw StoreMigrationError(
+                .sourceMismatch,
+                "the store's tables differ from version '\(source.name)': " + existing.differences.joined(separator: "; "))
+        }
+        if existing.differsFromNewStores {
+            try StoreMigrationStep(from: source, to: destination, sourceLayout: existing.layout).rewrite(connection)
+        } else {
+            try rewrite(connection)
+        }
+    }
+
+    private func rewrite(_ connection: StoreConnection) throws {
         let primaryKeys = try connection.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY")
         try dropIndexesAndTriggers(connection)
         let renamed = try renameSourceTables(connection)

@@ -12,7 +12,8 @@ struct StoreSnapshot {
     var storeUUID: String?
 
     static func read(_ connection: StoreConnection, _ version: ModelVersion) throws -> StoreSnapshot {
-        let layout = StoreLayout(version)
+        // Through the store's own names (its join tables, its entity numbers).
+        let layout = try StoreSchema.existingLayout(of: connection, version: version).layout
         let lookup = VersionLookup(version)
         var snapshot = StoreSnapshot()
         snapshot.storeUUID = try StoreMetadataTable.read(connection)?.storeUUID
