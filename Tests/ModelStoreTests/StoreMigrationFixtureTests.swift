@@ -239,7 +239,10 @@ extension ModelVersion {
         if !relationship.isToMany { return Set(keys(of: entity, property)) }
         guard let inverse = relationship.inverseName else { return [] }
         var reversed: Set<[Int64]> = []
-        for destination in entities where destination.name == relationship.destinationName || lookup.ancestors(of: destination).contains(where: { $0.name == relationship.destinationName }) {
+        for destination in entities
+        where destination.name == relationship.destinationName
+            || lookup.ancestors(of: destination).contains(where: { $0.name == relationship.destinationName })
+        {
             for pair in keys(of: destination.name, inverse) { reversed.insert([pair[1], pair[0]]) }
         }
         return reversed

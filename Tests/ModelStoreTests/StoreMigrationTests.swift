@@ -104,14 +104,14 @@ struct StoreMigrationTests {
                 [.integer(5), .integer(3), .text("n5"), .integer(7), .text("t5")],
             ])
         // The to-one became many-to-many: the pairs moved to the join table, and Author.books,
-        // ordered since V2, has its books in key order.
+        // ordered since V2, has its books in key order (Core Data's order values 2048, 3072, …).
         let joinTable = try #require(StoreLayout(Self.v3).joinTables.first)
         #expect(joinTable.name == "Z_2BOOKS")
         let pairs = try store.rows(
             "SELECT \(joinTable.first.column), \(joinTable.second.column), \(joinTable.orderColumns.joined(separator: ", ")) FROM Z_2BOOKS ORDER BY 1, 2"
         )
         let expectedPairs: [[Int64]] = [[1, 1], [1, 2], [1, 3], [2, 4]]
-        let expectedOrder: [Int64] = [1, 2, 3, 1]
+        let expectedOrder: [Int64] = [2048, 3072, 4096, 2048]
         #expect(pairs.map { Array($0.prefix(2)) } == expectedPairs.map { $0.map(SQLiteValue.integer) })
         #expect(pairs.map { $0[2] } == expectedOrder.map(SQLiteValue.integer))
         #expect(

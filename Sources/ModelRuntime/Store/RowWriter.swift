@@ -251,7 +251,8 @@ struct RowWriter {
     }
 
     /// Writes the order values of the object's ordered to-many relationships whose order or
-    /// members changed: position `i` (from 0) gets ``orderSpacing`` × (i + 1).
+    /// members changed: the member at position `i` (from 0) gets Core Data's
+    /// `StoreLayout.orderValue(at: i)`.
     private func writeOrder(of object: NSManagedObject) throws {
         let entity = object.engine
         guard let key = object.rowKey else { return }
@@ -263,11 +264,11 @@ struct RowWriter {
                 continue
             }
             let statement = try connection.cachedStatement(order.sql)
-            var position: Int64 = 0
+            var position = 0
             for destination in current.objects where !destination.deletedFlag {
                 guard let other = destination.rowKey else { continue }
+                statement.bind(StoreLayout.orderValue(at: position), at: 1)
                 position += 1
-                statement.bind(position * Self.orderSpacing, at: 1)
                 if order.join {
                     statement.bind(key, at: 2)
                     statement.bind(other, at: 3)
@@ -279,11 +280,6 @@ struct RowWriter {
             }
         }
     }
-
-    /// The step between consecutive order values (`Z_FOK_` columns). Core Data's own spacing is
-    /// not documented; readers only compare the values, so any increasing sequence is read back
-    /// in the same order.
-    static let orderSpacing: Int64 = 1
 
     /// Adds and removes the join-table rows of the object's many-to-many relationships.
     private func writeJoinRows(of object: NSManagedObject) throws {

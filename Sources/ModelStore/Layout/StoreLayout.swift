@@ -23,6 +23,14 @@ public struct StoreLayout: Sendable {
 
     public func table(of entity: EntityLayout) -> Table { tables[entity.tableIndex] }
 
+    /// The `Z_FOK_` value of the member at `position` (from 0) of an ordered to-many written
+    /// whole: 2048, 3072, 4096, …, as Core Data wrote every ordered relationship of the fixture
+    /// stores (`Bookmarks_V1`…`V5`). Readers only compare the values.
+    public static func orderValue(at position: Int) -> Int64 { orderSpacing * (Int64(position) + 2) }
+
+    /// The step between consecutive ``orderValue(at:)``s.
+    public static let orderSpacing: Int64 = 1024
+
     /// The SQL column types Core Data declares.
     public enum ColumnType: String, Sendable {
         case integer = "INTEGER"

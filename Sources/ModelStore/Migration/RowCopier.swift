@@ -177,13 +177,14 @@ struct RowCopier {
         }
     }
 
-    /// Relationships that become ordered get positions 1, 2, … in key order (the runtime's spacing).
+    /// Relationships that become ordered get Core Data's order values
+    /// (``StoreLayout/orderValue(at:)``) in key order.
     func fillOrderColumns() throws {
         for order in pendingOrders.sorted(by: { ($0.table, $0.column) < ($1.table, $1.column) }) {
             let (table, column, partition, sort) = (quoted(order.table), quoted(order.column), quoted(order.partition), quoted(order.sort))
             // One pass: the positions come from a window over the table (UPDATE … FROM, SQLite 3.33).
             try run(
-                "UPDATE \(table) SET \(column) = positions.position FROM (SELECT rowid AS id, ROW_NUMBER() OVER (PARTITION BY \(partition) ORDER BY \(sort)) AS position FROM \(table) WHERE \(column) IS NULL AND \(partition) IS NOT NULL) AS positions WHERE \(table).rowid = positions.id",
+                "UPDATE \(table) SET \(column) = (positions.position + 1) * \(StoreLayout.orderSpacing) FROM (SELECT rowid AS id, ROW_NUMBER() OVER (PARTITION BY \(partition) ORDER BY \(sort)) AS position FROM \(table) WHERE \(column) IS NULL AND \(partition) IS NOT NULL) AS positions WHERE \(table).rowid = positions.id",
                 [])
         }
     }

@@ -121,7 +121,9 @@ private struct ExistingTableReader {
                 indexes.append(
                     .init(
                         name: "\(joinTable.name)_\(joinTable.second.column)_INDEX", table: joinTable.name,
-                        elements: [.init(column: joinTable.second.column, ordering: nil), .init(column: joinTable.first.column, ordering: nil)],
+                        elements: [
+                            .init(column: joinTable.second.column, ordering: nil), .init(column: joinTable.first.column, ordering: nil),
+                        ],
                         isUnique: false))
                 continue
             }
@@ -237,7 +239,8 @@ private struct ExistingTableReader {
             orderColumns.append(found.name)
         }
         return .init(
-            name: name, first: .init(entityName: joinTable.first.entityName, column: first, relationshipName: joinTable.first.relationshipName),
+            name: name,
+            first: .init(entityName: joinTable.first.entityName, column: first, relationshipName: joinTable.first.relationshipName),
             second: .init(entityName: joinTable.second.entityName, column: second, relationshipName: joinTable.second.relationshipName),
             orderColumns: orderColumns)
     }
@@ -257,7 +260,8 @@ extension StoreLayout {
     /// Whether two layouts of one version give every table, column and join table the same names
     /// and every entity the same number.
     public func hasSameNames(as other: StoreLayout) -> Bool {
-        entityNumbersByName == other.entityNumbersByName && tables.map { $0.columns.map(\.name) } == other.tables.map { $0.columns.map(\.name) }
+        entityNumbersByName == other.entityNumbersByName
+            && tables.map { $0.columns.map(\.name) } == other.tables.map { $0.columns.map(\.name) }
             && joinTables == other.joinTables
     }
 }

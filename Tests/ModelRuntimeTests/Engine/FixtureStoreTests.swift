@@ -28,6 +28,10 @@ struct FixtureStoreTests {
                 model: "wibosco-CoreDataMigration-Example/CoreDataMigration_Example.xcdatamodeld",
                 store: "wibosco-CoreDataMigration-Example/CoreDataMigration_Example_\($0).sqlite")
         }
+        + ["1", "2", "3", "4", "5"].map {
+            Case(model: "duckduckgo-bsk/BookmarksModel.xcdatamodeld", store: "duckduckgo-bsk/stores/Bookmarks_V\($0).sqlite")
+        }
+        + [Case(model: "duckduckgo-bsk/SyncMetadata.xcdatamodeld", store: "duckduckgo-bsk/stores/SyncMetadata_V3.sqlite")]
 
     /// Copies the store and its `-wal`/`-shm` into `folder`.
     static func copy(_ store: URL, into folder: URL) throws -> URL {
@@ -127,7 +131,7 @@ struct FixtureStoreTests {
             }
         }
         #expect(rows == rowCounts.values.reduce(0, +))
-        if fixture.store.contains("SampleModel_V1") { #expect(links > 0) }
+        if fixture.store.contains("SampleModel_V1") || fixture.store.contains("Bookmarks") { #expect(links > 0) }
     }
 }
 #endif
