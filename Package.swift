@@ -87,6 +87,9 @@ let package = Package(
         // The compiler is linked by the tests only, to compare code-built models with compiled YAML.
         .testTarget(
             name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema", "ModelCompiler", "ModelStore", "TestSupport"]),
+        // Core Data behaviour through Core Data's public API only, so the same files run against
+        // Apple's Core Data (see Tests/CoreDataConformanceTests/Conformance.swift).
+        .testTarget(name: "CoreDataConformanceTests", dependencies: ["ModelRuntime"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(
             name: "ModelCompilerTests",

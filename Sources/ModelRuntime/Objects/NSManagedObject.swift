@@ -89,7 +89,9 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// through their own layout). Every engine model of one managed object model has the same
     /// slots, so the object's values stay where they are.
     func rebind(to model: EngineModel) {
-        guard engine.modelSerial != model.serial, let entity = model.entity(named: engine.name) else { return }
+        guard engine.modelSerial != model.serial, let entity = model.entity(named: engine.name),
+            entity.description === engine.description
+        else { return }
         engine = entity
     }
 
