@@ -1,3 +1,5 @@
+import Foundation
+
 // Core Data conformance: behaviour tests that use only Core Data's public API — no `@testable`,
 // no symbol of ModelRuntime's own — so each file compiles and runs unchanged against Apple's
 // Core Data (`import CoreData`) and against ModelRuntime on Linux. Every suite names its
@@ -8,7 +10,6 @@
 #else
 @_exported import ModelRuntime
 #endif
-import Foundation
 
 /// A private folder under the temporary directory, removed when the value is released.
 final class TemporaryFolder {
@@ -24,7 +25,9 @@ final class TemporaryFolder {
 
 /// Building models in code, as Core Data code does.
 enum ModelBuilder {
-    static func entity(_ name: String, _ properties: [NSPropertyDescription] = [], parent: NSEntityDescription? = nil, abstract: Bool = false)
+    static func entity(
+        _ name: String, _ properties: [NSPropertyDescription] = [], parent: NSEntityDescription? = nil, abstract: Bool = false
+    )
         -> NSEntityDescription
     {
         let entity = NSEntityDescription()
