@@ -25,7 +25,8 @@ open class NSManagedObjectContext: NSObject {
 
     public let concurrencyType: ConcurrencyType
     let queue: DispatchQueue
-    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+    /// Marks a private-queue context's queue with the context's identity.
+    static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
     private var coordinator: NSPersistentStoreCoordinator? {
         didSet { coordinatorEngineModels = coordinator?.engineModels }
@@ -141,8 +142,7 @@ open class NSManagedObjectContext: NSObject {
     /// the main queue's blocks run on a worker thread.
     var isOnQueue: Bool {
         concurrencyType == .mainQueueConcurrencyType
-            ? Thread.isMainThread || DispatchQueue.getSpecific(key: MainQueueMark.key) != nil
-            : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
+            ? MainQueueMark.isCurrent : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
     }
 
     /// Debug builds report use of the context off its queue: a message on standard error, and a
@@ -164,13 +164,17 @@ open class NSManagedObjectContext: NSObject {
     /// Runs `block` on the context's queue and waits for it (at once when already on it).
     open func performAndWait(_ block: () -> Void) {
         if isOnQueue { return CurrentContext.with(self, block) }
-        queue.sync { CurrentContext.with(self, block) }
+        if concurrencyType == .mainQueueConcurrencyType { return MainQueueMark.waitForMainQueue { CurrentContext.with(self, block) } }
+        MainQueueMark.lending(to: ObjectIdentifier(self)) { queue.sync { CurrentContext.with(self, block) } }
     }
 
     /// Runs `block` on the context's queue, waits, and returns its value or rethrows its error.
     public func performAndWait<T>(_ block: () throws -> T) rethrows -> T {
         if isOnQueue { return try CurrentContext.with(self, block) }
-        return try queue.sync { try CurrentContext.with(self, block) }
+        if concurrencyType == .mainQueueConcurrencyType {
+            return try MainQueueMark.waitForMainQueue { try CurrentContext.with(self, block) }
+        }
+        return try MainQueueMark.lending(to: ObjectIdentifier(self)) { try queue.sync { try CurrentContext.with(self, block) } }
     }
 
     /// Runs `block` on the context's queue and returns its value or throws its error (Core Data's
@@ -503,13 +507,6 @@ open class NSManagedObjectContext: NSObject {
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
-}
-
-/// Marks the main queue so its blocks are recognised on whatever thread runs them.
-enum MainQueueMark {
-    static let key = DispatchSpecificKey<Bool>()
-    private static let once: Void = DispatchQueue.main.setSpecific(key: key, value: true)
-    static func set() { _ = once }
 }
 
 /// Reports use of a context off its queue in debug builds.
