@@ -117,8 +117,15 @@ extension NSManagedObjectContext {
     private func batchStore(for entity: EngineEntity, request: NSPersistentStoreRequest, coordinator: NSPersistentStoreCoordinator)
         throws -> NSPersistentStore
     {
+        // The first of the request's stores (else the coordinator's) whose configuration holds
+        // the entity.
         let candidates = request.affectedStores ?? coordinator.persistentStores
-        guard let store = coordinator.store(for: entity.description), candidates.contains(where: { $0 === store }) else {
+        let model = coordinator.managedObjectModel
+        let holds = { (store: NSPersistentStore) in
+            store.configurationName == "PF_DEFAULT_CONFIGURATION_NAME"
+                || model.entities(forConfigurationName: store.configurationName)?.contains { $0 === entity.description } == true
+        }
+        guard let store = candidates.first(where: holds) else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "No store can hold objects of entity \(entity.name)")
         }
         return store

@@ -59,7 +59,13 @@ open class NSPersistentStore: NSObject {
     /// The store's metadata: what `Z_METADATA` holds, with `NSStoreType` and `NSStoreUUID`.
     open var metadata: [String: Any]! {
         get { engine.metadata }
-        set { engine.metadata = newValue ?? [:] }
+        set {
+            var metadata = newValue ?? [:]
+            metadata[NSStoreUUIDKey] = engine.storeUUID
+            metadata[NSStoreTypeKey] = NSSQLiteStoreType
+            engine.metadata = metadata
+            engine.metadataChanged = true
+        }
     }
 }
 #endif

@@ -34,7 +34,10 @@ struct RowWriter {
                 for object in relating { try writeJoinRows(of: object) }
                 for object in relating { try writeOrder(of: object) }
                 try HistoryRecorder.record(context: context, store: store, inserted: inserted, updated: updated, deleted: deleted)
+                // Metadata set through the store is saved with the store's next save.
+                if store.engine.metadataChanged { try store.engine.writeMetadata() }
             }
+            store.engine.metadataChanged = false
         }
     }
 

@@ -15,6 +15,9 @@ final class SQLiteStoreEngine {
     private var createdNow = false
     let storeUUID: String
     var metadata: [String: Any]
+    /// Whether ``metadata`` was set through the store since it was last written: the next save
+    /// into the store writes it, in the save's transaction.
+    var metadataChanged = false
     let isInMemory: Bool
 
     /// Opens the store at `url` (created when missing, unless read-only), or an in-memory store
