@@ -559,7 +559,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         guard let slot = engine.slotsByName[key] else { return nil }
         willAccessValue(forKey: key)
         defer { didAccessValue(forKey: key) }
-        return publicValue(atSlot: slot)
+        return KeyValueBoxing.boxed(publicValue(atSlot: slot))
     }
 
     open func setValue(_ value: Any?, forKey key: String) {
@@ -573,7 +573,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
 
     open func primitiveValue(forKey key: String) -> Any? {
         guard let slot = engine.slotsByName[key] else { return nil }
-        return publicValue(atSlot: slot)
+        return KeyValueBoxing.boxed(publicValue(atSlot: slot))
     }
 
     open func setPrimitiveValue(_ value: Any?, forKey key: String) {
@@ -620,7 +620,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     open func changedValues() -> [String: Any] {
         var result: [String: Any] = [:]
         for slot in candidateChangedSlots where isChanged(slot) {
-            result[engine.properties[slot].name] = publicValue(atSlot: slot, loading: false) ?? NSNull()
+            result[engine.properties[slot].name] = KeyValueBoxing.boxed(publicValue(atSlot: slot, loading: false)) ?? NSNull()
         }
         return result
     }
@@ -637,7 +637,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
             } else if value is ToManyUnloaded {
                 continue
             } else {
-                result[engine.properties[slot].name] = value ?? NSNull()
+                result[engine.properties[slot].name] = KeyValueBoxing.boxed(value) ?? NSNull()
             }
         }
         return result
