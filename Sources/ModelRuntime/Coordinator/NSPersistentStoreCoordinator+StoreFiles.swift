@@ -13,7 +13,7 @@ extension NSPersistentStoreCoordinator {
     /// destination is opened, so a refused replace leaves it byte for byte: the source must be a
     /// Core Data store, and the destination and its `-wal`, `-shm` and `-journal` regular files or
     /// absent (a folder, FIFO, device or symbolic link there is refused, as is a non-empty
-    /// destination that is not SQLite; see ``StoreFileRemoval``).
+    /// destination that is not SQLite; see `StoreFileRemoval`).
     public func replacePersistentStore(
         at destinationURL: URL, destinationOptions: [AnyHashable: Any]? = nil, withPersistentStoreFrom sourceURL: URL,
         sourceOptions: [AnyHashable: Any]? = nil, ofType storeType: String

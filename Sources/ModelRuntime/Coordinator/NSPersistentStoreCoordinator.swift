@@ -35,7 +35,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     /// Adds a store: `NSSQLiteStoreType` at a file URL (created when missing or a zero-length
     /// file; `/dev/null` for a store in memory) or `NSInMemoryStoreType`. A file that is not a
-    /// Core Data store is refused before anything is written (``StoreFileCheck``). A store another
+    /// Core Data store is refused before anything is written (`StoreFileCheck`). A store another
     /// model version wrote fails with `NSPersistentStoreIncompatibleVersionHashError`, unless the
     /// options ask for a migration (`NSMigratePersistentStoresAutomaticallyOption` with
     /// `NSInferMappingModelAutomaticallyOption`, or `NSPersistentStoreStagedMigrationManagerOptionKey`;
@@ -210,7 +210,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     /// symbolic link in any of those places), and a store file that is not SQLite, is refused with
     /// `NSPersistentStoreOperationError` naming the path, and nothing is changed. A missing store
     /// is no error. `NSInMemoryStoreType` stores have no files: the store at `url` only leaves
-    /// the coordinator. See ``StoreFileRemoval``.
+    /// the coordinator. See `StoreFileRemoval`.
     open func destroyPersistentStore(at url: URL, ofType storeType: String, options: [AnyHashable: Any]? = nil) throws {
         guard storeType == NSSQLiteStoreType || storeType == NSInMemoryStoreType else {
             throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "Unsupported store type \(storeType)")
