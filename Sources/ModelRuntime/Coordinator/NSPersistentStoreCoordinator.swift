@@ -185,7 +185,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             metadata = try StoreInspector.read(connection)
             plist = try StoreMetadataTable.read(connection).map { SQLiteStoreEngine.dictionary($0.plist) } ?? [:]
         } catch {
-            let reason = (error as? StoreInspectionError)?.message ?? (error as NSError).localizedDescription
+            let reason = (error as? StoreInspectionError)?.message ?? String(describing: error)
             throw CoreDataError.make(
                 NSPersistentStoreInvalidTypeError, "The file at \(url.path) is not a readable Core Data SQLite store: \(reason)",
                 [NSFilePathErrorKey: url.path, NSURLErrorKey: url, NSUnderlyingErrorKey: error as NSError])
