@@ -25,8 +25,8 @@ struct BatchDeleteWriter {
     /// returns every deleted row, the requested ones first, in order. A requested row that is
     /// not stored is skipped.
     func run(_ select: () throws -> [Row]) throws -> [Row] {
-        guard !store.isReadOnly else { throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only") }
-        return try SQLiteStoreEngine.wrap {
+        guard !store.isReadOnly else { throw NSPersistentStore.readOnlyError(store) }
+        return try store.engine.wrap {
             try connection.transaction(.immediate) {
                 var deleted: [Row] = []
                 var seen: Set<Row> = []

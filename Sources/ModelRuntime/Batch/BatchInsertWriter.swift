@@ -56,8 +56,8 @@ struct BatchInsertWriter {
         guard !entity.description.isAbstract else {
             throw CoreDataError.make(NSCoreDataError, "Cannot batch insert objects of the abstract entity \(entity.name)")
         }
-        guard !store.isReadOnly else { throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only") }
-        return try SQLiteStoreEngine.wrap {
+        guard !store.isReadOnly else { throw NSPersistentStore.readOnlyError(store) }
+        return try store.engine.wrap {
             try connection.transaction(.immediate) {
                 let recorder = HistoryBatchRecorder(store: store, origin: history)
                 var state = try State(writer: self, collectIDs: collectIDs)

@@ -23,7 +23,7 @@ struct BatchUpdateWriter {
 
     /// Updates the selected rows; returns their (entity number, key)s.
     func run(_ request: NSBatchUpdateRequest) throws -> [(entity: Int, key: Int64)] {
-        guard !store.isReadOnly else { throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only") }
+        guard !store.isReadOnly else { throw NSPersistentStore.readOnlyError(store) }
         let assignments = try self.assignments(request.propertiesToUpdate ?? [:])
         guard !assignments.isEmpty else {
             throw CoreDataError.make(NSCoreDataError, "A batch update needs propertiesToUpdate with at least one attribute")
@@ -46,7 +46,7 @@ struct BatchUpdateWriter {
         let sql =
             "UPDATE \(entity.table.name) SET Z_OPT = Z_OPT + 1, "
             + assignments.map { "\($0.column) = \($0.term.sql)" }.joined(separator: ", ") + " WHERE Z_PK = ?"
-        return try SQLiteStoreEngine.wrap {
+        return try store.engine.wrap {
             try connection.transaction(.immediate) {
                 var rows: [(entity: Int, key: Int64)] = []
                 let select = try connection.cachedStatement(selection.sql)

@@ -64,7 +64,7 @@ extension NSManagedObjectContext {
         guard let coordinator = persistentStoreCoordinator else { return }
         try coordinator.locked {
             for store in request.affectedStores ?? coordinator.persistentStores {
-                try SQLiteStoreEngine.wrap { try body(store) }
+                try store.engine.wrap { try body(store) }
             }
         }
     }

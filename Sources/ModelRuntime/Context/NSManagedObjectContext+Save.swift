@@ -152,7 +152,7 @@ extension NSManagedObjectContext {
         try coordinator.locked {
             for store in stores.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }) {
                 guard !store.isReadOnly else {
-                    throw CoreDataError.make(NSPersistentStoreSaveError, "The store at \(store.url?.path ?? "") is read-only")
+                    throw NSPersistentStore.readOnlyError(store)
                 }
                 let number = store.registryNumber
                 let mine = { (objects: [NSManagedObject]) in objects.filter { $0.storeNumber == number } }

@@ -387,9 +387,7 @@ open class NSManagedObjectContext: NSObject {
                 let members =
                     unordered.indices.dropFirst().allSatisfy { unordered[$0 - 1].insertionOrder < unordered[$0].insertionOrder }
                     ? unordered : unordered.sorted { $0.insertionOrder < $1.insertionOrder }
-                guard !store.isReadOnly else {
-                    throw CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only")
-                }
+                guard !store.isReadOnly else { throw NSPersistentStore.readOnlyError(store) }
                 let first = try store.engine.allocateKeys(members.count, root: root)
                 // Objects nobody asked the ID of get none: their keys are listed in order, as a
                 // fetch's are, and each object's permanent ID is made from its key when asked

@@ -59,5 +59,19 @@ enum CoreDataError {
         info[NSLocalizedDescriptionKey] = description
         return NSError(domain: NSCocoaErrorDomain, code: code, userInfo: info)
     }
+
+    /// `error` naming the store file at `url`: `NSFilePathErrorKey` added when it has none, and
+    /// the path appended to the description when it does not mention it. Errors of other domains
+    /// (a migration handler's own) are returned as they are.
+    static func naming(_ error: any Error, store url: URL) -> any Error {
+        let error = error as NSError
+        guard error.domain == NSCocoaErrorDomain else { return error }
+        var info = error.userInfo
+        if info[NSFilePathErrorKey] == nil { info[NSFilePathErrorKey] = url.path }
+        let description = (info[NSLocalizedDescriptionKey] as? String) ?? error.localizedDescription
+        guard !description.contains(url.path) || info.count != error.userInfo.count else { return error }
+        info[NSLocalizedDescriptionKey] = description.contains(url.path) ? description : "\(description) (store file \(url.path))"
+        return NSError(domain: error.domain, code: error.code, userInfo: info)
+    }
 }
 #endif

@@ -56,6 +56,12 @@ open class NSPersistentStore: NSObject {
         return coordinator?.locked(read) ?? read()
     }
 
+    /// `NSPersistentStoreSaveError` for a change to a read-only store, naming its file.
+    static func readOnlyError(_ store: NSPersistentStore) -> NSError {
+        guard let path = store.engine.filePath else { return CoreDataError.make(NSPersistentStoreSaveError, "The store is read-only") }
+        return CoreDataError.make(NSPersistentStoreSaveError, "The store at \(path) is read-only", [NSFilePathErrorKey: path])
+    }
+
     /// The store's metadata: what `Z_METADATA` holds, with `NSStoreType` and `NSStoreUUID`.
     open var metadata: [String: Any]! {
         get { engine.metadata }

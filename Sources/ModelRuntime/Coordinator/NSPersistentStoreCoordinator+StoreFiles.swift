@@ -9,7 +9,11 @@ extension NSPersistentStoreCoordinator {
     /// `sourceURL`, including committed changes still in the source's write-ahead log. The
     /// destination must not be one of this coordinator's stores (remove it first, as Core Data
     /// code does before restoring a backup); the source may be. Both must be `NSSQLiteStoreType`
-    /// stores; the options are accepted and not used.
+    /// stores; the options are accepted and not used. Everything is checked before the
+    /// destination is opened, so a refused replace leaves it byte for byte: the source must be a
+    /// Core Data store, and the destination and its `-wal`, `-shm` and `-journal` regular files or
+    /// absent (a folder, FIFO, device or symbolic link there is refused, as is a non-empty
+    /// destination that is not SQLite; see `StoreFileRemoval`).
     public func replacePersistentStore(
         at destinationURL: URL, destinationOptions: [AnyHashable: Any]? = nil, withPersistentStoreFrom sourceURL: URL,
         sourceOptions: [AnyHashable: Any]? = nil, ofType storeType: String
@@ -19,7 +23,10 @@ extension NSPersistentStoreCoordinator {
                 NSPersistentStoreInvalidTypeError, "Only \(NSSQLiteStoreType) stores can be replaced, not \(storeType)")
         }
         guard destinationURL.path != "/dev/null", sourceURL.path != "/dev/null" else {
-            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "A store in memory cannot be replaced or copied by URL")
+            let path = destinationURL.path == "/dev/null" ? destinationURL.path : sourceURL.path
+            throw CoreDataError.make(
+                NSPersistentStoreInvalidTypeError, "A store in memory (\(path)) cannot be replaced or copied by URL",
+                [NSFilePathErrorKey: path])
         }
         guard destinationURL.standardizedFileURL != sourceURL.standardizedFileURL else { return }
         if persistentStore(for: destinationURL) != nil {
@@ -28,12 +35,14 @@ extension NSPersistentStoreCoordinator {
                 "The store at \(destinationURL.path) is one of the coordinator's stores; remove it before replacing it")
         }
         guard FileManager.default.fileExists(atPath: sourceURL.path) else {
-            throw CoreDataError.make(NSPersistentStoreOpenError, "No store at \(sourceURL.path)")
+            throw CoreDataError.make(
+                NSPersistentStoreOpenError, "No store at \(sourceURL.path)", [NSFilePathErrorKey: sourceURL.path, NSURLErrorKey: sourceURL])
         }
         // A Core Data store, or an error naming what is wrong with it.
         _ = try Self.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: sourceURL, options: sourceOptions)
+        _ = try StoreFileRemoval.checkedFiles(of: destinationURL, action: "replace")
         try locked {
-            try SQLiteStoreEngine.wrap {
+            try SQLiteStoreEngine.wrap(path: destinationURL.path) {
                 let source = try StoreConnection(path: sourceURL.path, mode: .readOnly)
                 try Self.copy(source, toFileAt: destinationURL)
             }
@@ -73,7 +82,8 @@ extension NSPersistentStoreCoordinator {
             if persistentStore(for: url) != nil {
                 throw CoreDataError.make(NSPersistentStoreOperationError, "The store at \(url.path) is one of the coordinator's stores")
             }
-            try SQLiteStoreEngine.wrap { try Self.copy(store.engine.connection, toFileAt: url) }
+            _ = try StoreFileRemoval.checkedFiles(of: url, action: "replace")
+            try SQLiteStoreEngine.wrap(path: url.path) { try Self.copy(store.engine.connection, toFileAt: url) }
             try remove(store)
             do {
                 return try addPersistentStore(ofType: storeType, configurationName: store.configurationName, at: url, options: options)

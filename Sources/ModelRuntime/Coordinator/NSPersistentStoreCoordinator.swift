@@ -36,11 +36,14 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
 
     // MARK: Adding and removing stores
 
-    /// Adds a store: `NSSQLiteStoreType` at a file URL (created when missing; `/dev/null` for a
-    /// store in memory) or `NSInMemoryStoreType`. A store another model version wrote fails with
-    /// `NSPersistentStoreIncompatibleVersionHashError`, unless the options ask for a migration
-    /// (`NSMigratePersistentStoresAutomaticallyOption` with `NSInferMappingModelAutomaticallyOption`,
-    /// or `NSPersistentStoreStagedMigrationManagerOptionKey`; see docs/Migrations.md).
+    /// Adds a store: `NSSQLiteStoreType` at a file URL (created when missing or a zero-length
+    /// file; `/dev/null` for a store in memory) or `NSInMemoryStoreType`. A file that is not a
+    /// Core Data store is refused before anything is written (`StoreFileCheck`). A store another
+    /// model version wrote fails with `NSPersistentStoreIncompatibleVersionHashError`, unless the
+    /// options ask for a migration (`NSMigratePersistentStoresAutomaticallyOption` with
+    /// `NSInferMappingModelAutomaticallyOption`, or `NSPersistentStoreStagedMigrationManagerOptionKey`;
+    /// see docs/Migrations.md). Every error about a store file names it (`NSFilePathErrorKey`, and
+    /// the path in the description).
     @discardableResult
     open func addPersistentStore(
         ofType storeType: String, configurationName configuration: String?, at storeURL: URL?, options: [AnyHashable: Any]? = nil
@@ -56,36 +59,66 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         let readOnly =
             (options?[NSReadOnlyPersistentStoreOption] as? Bool) ?? (options?[NSReadOnlyPersistentStoreOption] as? NSNumber)?.boolValue
             ?? false
-        let pragmas = try StorePragmas.parse(options?[NSSQLitePragmasOption])
-        return try locked {
-            if let storeURL, storeType == NSSQLiteStoreType, storeURL.path != "/dev/null",
-                stores.contains(where: { $0.url?.standardizedFileURL == storeURL.standardizedFileURL })
-            {
-                throw CoreDataError.make(NSPersistentStoreOpenError, "The store at \(storeURL.path) is already added to this coordinator")
-            }
-            if let storeURL, storeType == NSSQLiteStoreType, storeURL.path != "/dev/null", !readOnly {
-                try StoreMigrationOnLoad.migrateIfNeeded(at: storeURL, options: options, model: managedObjectModel)
-            }
-            let engine = try SQLiteStoreEngine(
-                url: storeType == NSInMemoryStoreType ? nil : storeURL, inMemory: storeType == NSInMemoryStoreType, readOnly: readOnly,
-                pragmas: pragmas, model: engineModel, managedObjectModel: managedObjectModel)
-            // An existing store is read through its own layout; the stores of one coordinator
-            // share one (a new store gets the coordinator's).
-            if engine.model !== engineModel {
-                guard stores.isEmpty else {
+        let fileURL = storeType == NSSQLiteStoreType && storeURL?.path != "/dev/null" ? storeURL : nil
+        // A load that creates the store and then fails takes away the files it created.
+        let created = fileURL.map { url in StoreFileRemoval.companions.filter { !FileManager.default.fileExists(atPath: url.path + $0) } }
+        let wasMissing =
+            fileURL.map {
+                !FileManager.default.fileExists(atPath: $0.path)
+                    && !FileManager.default.fileExists(atPath: StoreMigrationSession.workFolder(of: $0.path))
+            } ?? false
+        do {
+            let pragmas = try StorePragmas.parse(options?[NSSQLitePragmasOption])
+            return try locked {
+                if let fileURL, stores.contains(where: { $0.url?.standardizedFileURL == fileURL.standardizedFileURL }) {
                     throw CoreDataError.make(
-                        NSPersistentStoreIncompatibleSchemaError,
-                        "The store at \(storeURL?.path ?? "") numbers its entities or names its tables otherwise than the coordinator's other stores; add it to a coordinator of its own",
-                        [NSFilePathErrorKey: storeURL?.path ?? ""])
+                        NSPersistentStoreOpenError, "The store at \(fileURL.path) is already added to this coordinator",
+                        [NSFilePathErrorKey: fileURL.path])
                 }
-                engineModels.replace(with: engine.model)
+                if let fileURL {
+                    // Refused before anything is written, unless an interrupted migration is to be
+                    // finished first (the engine looks at the file again after it).
+                    var contents = StoreFileCheck.Contents.store
+                    if !FileManager.default.fileExists(atPath: StoreMigrationSession.workFolder(of: fileURL.path)) {
+                        contents = try StoreFileCheck.check(fileURL)
+                        if readOnly, contents == .store {
+                            try StoreMigrationOnLoad.refuseIncompatible(at: fileURL, model: managedObjectModel)
+                        }
+                    }
+                    // Only a store has something to migrate (an empty database becomes a new one).
+                    if !readOnly, contents != .emptyDatabase {
+                        try StoreMigrationOnLoad.migrateIfNeeded(at: fileURL, options: options, model: managedObjectModel)
+                    }
+                }
+                let engine = try SQLiteStoreEngine(
+                    url: storeType == NSInMemoryStoreType ? nil : storeURL, inMemory: storeType == NSInMemoryStoreType, readOnly: readOnly,
+                    pragmas: pragmas, model: engineModel, managedObjectModel: managedObjectModel)
+                // An existing store is read through its own layout; the stores of one coordinator
+                // share one (a new store gets the coordinator's).
+                if engine.model !== engineModel {
+                    guard stores.isEmpty else {
+                        throw CoreDataError.make(
+                            NSPersistentStoreIncompatibleSchemaError,
+                            "The store at \(storeURL?.path ?? "") numbers its entities or names its tables otherwise than the coordinator's other stores; add it to a coordinator of its own",
+                            [NSFilePathErrorKey: storeURL?.path ?? ""])
+                    }
+                    engineModels.replace(with: engine.model)
+                }
+                let store = NSPersistentStore(
+                    type: storeType, configurationName: configuration, url: storeURL ?? URL(fileURLWithPath: "/dev/null"),
+                    options: options, isReadOnly: readOnly, engine: engine, coordinator: self)
+                try HistoryTracking.storeAdded(store, to: self)
+                stores.append(store)
+                return store
             }
-            let store = NSPersistentStore(
-                type: storeType, configurationName: configuration, url: storeURL ?? URL(fileURLWithPath: "/dev/null"), options: options,
-                isReadOnly: readOnly, engine: engine, coordinator: self)
-            try HistoryTracking.storeAdded(store, to: self)
-            stores.append(store)
-            return store
+        } catch {
+            guard let fileURL else { throw error }
+            if wasMissing {
+                for suffix in [""] + (created ?? []) where StoreFileRemoval.isRegularFile(fileURL.path + suffix) {
+                    try? FileManager.default.removeItem(atPath: fileURL.path + suffix)
+                }
+            }
+            throw CoreDataError.naming(error, store: fileURL)
         }
     }
 
@@ -170,9 +203,10 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             metadata = try StoreInspector.read(connection)
             plist = try StoreMetadataTable.read(connection).map { SQLiteStoreEngine.dictionary($0.plist) } ?? [:]
         } catch {
+            let reason = (error as? StoreInspectionError)?.message ?? String(describing: error)
             throw CoreDataError.make(
-                NSPersistentStoreInvalidTypeError, "The file at \(url.path) is not a readable Core Data SQLite store: \(error)",
-                [NSFilePathErrorKey: url.path])
+                NSPersistentStoreInvalidTypeError, "The file at \(url.path) is not a readable Core Data SQLite store: \(reason)",
+                [NSFilePathErrorKey: url.path, NSURLErrorKey: url, NSUnderlyingErrorKey: error as NSError])
         }
         var result = plist as? [String: Any] ?? [:]
         result[NSStoreUUIDKey] = metadata.storeUUID
@@ -187,15 +221,22 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         try metadataForPersistentStore(ofType: type.rawValue, at: url, options: options)
     }
 
-    /// Removes the store file at `url` and its `-wal` and `-shm` companions.
+    /// Empties the SQLite store at `url` as Core Data does: the store file is truncated to zero
+    /// bytes and stays in place (adding it again creates a new store in it), its `-wal` is
+    /// truncated, its `-shm` header cleared and a `-journal` removed; the store leaves this
+    /// coordinator if it was added. Anything but regular files (a folder, FIFO, device or
+    /// symbolic link in any of those places), and a store file that is not SQLite, is refused with
+    /// `NSPersistentStoreOperationError` naming the path, and nothing is changed. A missing store
+    /// is no error. `NSInMemoryStoreType` stores have no files: the store at `url` only leaves
+    /// the coordinator. See `StoreFileRemoval`.
     open func destroyPersistentStore(at url: URL, ofType storeType: String, options: [AnyHashable: Any]? = nil) throws {
-        guard url.path != "/dev/null" else { return }
+        guard storeType == NSSQLiteStoreType || storeType == NSInMemoryStoreType else {
+            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "Unsupported store type \(storeType)")
+        }
         try locked {
+            if storeType == NSSQLiteStoreType { _ = try StoreFileRemoval.checkedFiles(of: url, action: "destroy") }
             if let store = stores.first(where: { $0.url?.standardizedFileURL == url.standardizedFileURL }) { try remove(store) }
-            for suffix in ["", "-wal", "-shm", "-journal"] {
-                let path = url.path + suffix
-                if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            }
+            if storeType == NSSQLiteStoreType { try StoreFileRemoval.destroy(url) }
         }
     }
 

@@ -13,7 +13,7 @@ enum HistoryTracking {
         store.engine.connection.setHistoryColumnMask { masks.mask(entityNumber: $0, names: $1) }
         if HistorySchema.isTracking(store.options), !store.isReadOnly {
             let engine = store.engine
-            try SQLiteStoreEngine.wrap { try HistorySchema.prepare(engine.connection, model: engine.model) }
+            try engine.wrap { try HistorySchema.prepare(engine.connection, model: engine.model) }
         }
         try RemoteChangeWatcher.start(for: store, coordinator: coordinator)
     }

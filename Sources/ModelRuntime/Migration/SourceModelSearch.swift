@@ -9,10 +9,20 @@ import ModelStore
 /// model was loaded from, then the top-level `.momd`s of the main bundle and of every loaded
 /// bundle (where Core Data searches), and last the model the store recorded in `Z_MODELCACHE`
 /// (a single step from it to the model).
+///
+/// The model cache is the store's own account of its model, not one of the app's versions: a
+/// store some other model wrote (another app's, or the app's before a rewrite) decodes there
+/// too. A step from it is taken only when it keeps every row: when it would drop an entity that
+/// holds rows (no destination entity pairs with it by name or renaming identifier), the store is
+/// refused with `NSMigrationMissingSourceModelError`, as when no model is found at all, and left
+/// as it was. Migrating from a version the app ships may drop removed entities' rows, as Core
+/// Data does.
 enum SourceModelSearch {
     /// A chain of versions, oldest first: the first wrote the store, the last has the model's
-    /// hashes (and is the model's own version).
-    static func chain(for stored: [String: [UInt8]], storePath: String, to model: NSManagedObjectModel) -> [ModelVersion]? {
+    /// hashes (and is the model's own version). Fails with `NSMigrationMissingSourceModelError`
+    /// (134130) when no version of the app's model wrote the store and the store's model cache
+    /// is missing, unreadable, or would lose rows.
+    static func chain(for stored: [String: [UInt8]], storePath: String, to model: NSManagedObjectModel) throws -> [ModelVersion] {
         let destination = ModelSchemaBridge.version(of: model)
         let target = VersionHashes(destination).entityHashes
         for compiled in bundles(near: model) {
@@ -29,10 +39,40 @@ enum SourceModelSearch {
             guard versions.count == last - first else { continue }
             return versions + [destination]
         }
-        if let cached = modelCache(of: storePath), VersionHashes(cached).entityHashes == stored {
-            return [cached, destination]
+        guard let cached = modelCache(of: storePath), VersionHashes(cached).entityHashes == stored else {
+            throw missingSource(storePath, "no version of the model wrote it, and it records no readable model of its own")
         }
-        return nil
+        guard let lost = rowsLost(from: cached, to: destination, storePath: storePath) else {
+            throw missingSource(
+                storePath,
+                "no version of the model wrote it, and the rows that migrating from the model it records would delete cannot be counted")
+        }
+        guard lost.isEmpty else {
+            let list = lost.map { "\($0.entity) (\($0.rows) rows)" }.joined(separator: ", ")
+            throw missingSource(
+                storePath,
+                "no version of the model wrote it, and migrating from the model it records would delete every row of entities the model does not have: \(list)"
+            )
+        }
+        return [cached, destination]
+    }
+
+    /// The store's entities (with rows) that the step from `source` to `destination` would drop:
+    /// source entities no destination entity maps from. Counted without writing anything; nil
+    /// when some would be dropped and the store's rows cannot be counted.
+    static func rowsLost(from source: ModelVersion, to destination: ModelVersion, storePath: String) -> [(entity: String, rows: Int)]? {
+        let kept = Set(VersionMapping(from: source, to: destination).sourceEntities.values)
+        let dropped = Set(source.entities.map(\.name)).subtracting(kept)
+        guard !dropped.isEmpty else { return [] }
+        guard let connection = try? StoreInspector.open(storePath), let tables = try? StoreInspector.read(connection).entityTables else {
+            return nil
+        }
+        return tables.filter { dropped.contains($0.entityName) && $0.rowCount > 0 }.map { ($0.entityName, $0.rowCount) }
+    }
+
+    static func missingSource(_ path: String, _ reason: String) -> NSError {
+        CoreDataError.make(
+            NSMigrationMissingSourceModelError, "Can't find model for source store at \(path): \(reason)", [NSFilePathErrorKey: path])
     }
 
     /// The `.momd` the model came from, then those of the main bundle and every loaded bundle.

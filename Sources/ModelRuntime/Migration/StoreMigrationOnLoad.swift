@@ -24,9 +24,9 @@ enum StoreMigrationOnLoad {
         // Nothing to finish and nothing to migrate: no lock, nothing written.
         if !interrupted, storedHashes(path) == target { return }
         // One process migrates at a time; the others wait here, then find the store migrated.
-        let lock = try wrap { try StoreMigrationLock(storeAt: path) }
+        let lock = try wrap(path: path) { try StoreMigrationLock(storeAt: path) }
         defer { lock.release() }
-        try wrap { try StoreMigrationSession.recover(storeAt: path) }
+        try wrap(path: path) { try StoreMigrationSession.recover(storeAt: path) }
         guard FileManager.default.fileExists(atPath: path), let stored = storedHashes(path) else { return }
         guard stored != target else { return }
         if let manager = options?[NSPersistentStoreStagedMigrationManagerOptionKey] as? NSStagedMigrationManager {
@@ -35,12 +35,7 @@ enum StoreMigrationOnLoad {
         }
         guard flag(options, NSMigratePersistentStoresAutomaticallyOption) else {
             // Refused before the store is opened for writing, so not even its -wal is checkpointed.
-            let names = StoreModelMatch.match(stored, against: [.init(name: "model", entityHashes: target)]).differences
-                .map { "\($0.entityName) (\($0.kind.rawValue))" }.joined(separator: ", ")
-            throw CoreDataError.make(
-                NSPersistentStoreIncompatibleVersionHashError,
-                "The model used to open the store is incompatible with the one used to create the store; entities that differ: \(names)",
-                [NSFilePathErrorKey: path, NSStoreModelVersionHashesKey: stored.mapValues { Data($0) }])
+            throw incompatible(path: path, stored: stored, target: target)
         }
         guard flag(options, NSInferMappingModelAutomaticallyOption) else {
             throw CoreDataError.make(
@@ -48,13 +43,28 @@ enum StoreMigrationOnLoad {
                 "Can't find mapping model for migration (mapping models are not supported; set NSInferMappingModelAutomaticallyOption)",
                 [NSFilePathErrorKey: path])
         }
-        guard let chain = SourceModelSearch.chain(for: stored, storePath: path, to: model) else {
-            throw CoreDataError.make(
-                NSMigrationMissingSourceModelError, "Can't find model for source store", [NSFilePathErrorKey: path])
-        }
+        let chain = try SourceModelSearch.chain(for: stored, storePath: path, to: model)
         let stepsInfer = zip(chain, chain.dropFirst()).allSatisfy { MigrationPlanner.step(from: $0, to: $1).isInferable }
         let versions = stepsInfer || chain.count < 3 ? chain : [chain[0], chain[chain.count - 1]]
-        try wrap { try StoreMigrator.migrate(storeAt: path, through: versions, holding: lock) }
+        try wrap(path: path) { try StoreMigrator.migrate(storeAt: path, through: versions, holding: lock) }
+    }
+
+    /// For a read-only load, which never migrates: fails with
+    /// `NSPersistentStoreIncompatibleVersionHashError` when another model version wrote the store,
+    /// before the store is opened (a read-only open of a WAL store creates its `-shm`).
+    static func refuseIncompatible(at url: URL, model: NSManagedObjectModel) throws {
+        let target = model.entityVersionHashesByName.mapValues { [UInt8]($0) }
+        if let stored = storedHashes(url.path), stored != target { throw incompatible(path: url.path, stored: stored, target: target) }
+    }
+
+    /// `NSPersistentStoreIncompatibleVersionHashError`, naming the entities that differ.
+    static func incompatible(path: String, stored: [String: [UInt8]], target: [String: [UInt8]]) -> NSError {
+        let names = StoreModelMatch.match(stored, against: [.init(name: "model", entityHashes: target)]).differences
+            .map { "\($0.entityName) (\($0.kind.rawValue))" }.joined(separator: ", ")
+        return CoreDataError.make(
+            NSPersistentStoreIncompatibleVersionHashError,
+            "The model used to open the store at \(path) is incompatible with the one used to create the store; entities that differ: \(names)",
+            [NSFilePathErrorKey: path, NSStoreModelVersionHashesKey: stored.mapValues { Data($0) }])
     }
 
     /// The entity hashes the store recorded. Read without writing anything (``StoreInspector``)
@@ -79,8 +89,8 @@ enum StoreMigrationOnLoad {
         (options?[key] as? Bool) ?? (options?[key] as? NSNumber)?.boolValue ?? false
     }
 
-    /// Runs `body`, turning migration errors into Core Data's.
-    static func wrap<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body`, turning migration errors into Core Data's, naming the store at `path`.
+    static func wrap<T>(path: String? = nil, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as StoreMigrationError {
@@ -90,7 +100,8 @@ enum StoreMigrationOnLoad {
                 case .sourceMismatch: NSMigrationManagerSourceStoreError
                 case .failed: NSMigrationError
                 }
-            throw CoreDataError.make(code, "Migration failed: \(error.message)")
+            guard let path else { throw CoreDataError.make(code, "Migration failed: \(error.message)") }
+            throw CoreDataError.make(code, "Migration of the store at \(path) failed: \(error.message)", [NSFilePathErrorKey: path])
         }
     }
 }
@@ -130,7 +141,7 @@ struct StagedMigrationRun {
                 [NSFilePathErrorKey: storePath])
         }
         let versions = try resolveVersions(order)
-        let session = try StoreMigrationOnLoad.wrap { try StoreMigrationSession(storeAt: storePath, holding: lock) }
+        let session = try StoreMigrationOnLoad.wrap(path: storePath) { try StoreMigrationSession(storeAt: storePath, holding: lock) }
         do {
             for index in first..<last {
                 let custom = manager.stages.lazy.compactMap { $0 as? NSCustomMigrationStage }.first {
@@ -140,14 +151,14 @@ struct StagedMigrationRun {
                     try withContext(on: session.copyPath, model: custom.currentModel.checkedModel()) { try handler(manager, custom) }
                 }
                 guard let source = versions[order[index]], let destination = versions[order[index + 1]] else { continue }
-                try StoreMigrationOnLoad.wrap {
+                try StoreMigrationOnLoad.wrap(path: storePath) {
                     try session.migrate(from: source, to: destination, allowingObstacles: custom != nil)
                 }
                 if let custom, let handler = custom.didMigrateHandler {
                     try withContext(on: session.copyPath, model: custom.nextModel.checkedModel()) { try handler(manager, custom) }
                 }
             }
-            try StoreMigrationOnLoad.wrap { try session.commit() }
+            try StoreMigrationOnLoad.wrap(path: storePath) { try session.commit() }
         } catch {
             session.discard()
             throw error

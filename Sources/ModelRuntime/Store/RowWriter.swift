@@ -14,7 +14,7 @@ struct RowWriter {
 
     func write(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject], checked: [NSManagedObject] = []) throws
     {
-        try SQLiteStoreEngine.wrap {
+        try store.engine.wrap {
             try connection.transaction(.immediate) {
                 var inserted = inserted
                 var updated = updated

@@ -19,8 +19,11 @@ final class SQLiteStoreEngine {
     /// into the store writes it, in the save's transaction.
     var metadataChanged = false
     let isInMemory: Bool
+    /// The store file's path; nil in memory.
+    let filePath: String?
 
-    /// Opens the store at `url` (created when missing, unless read-only), or an in-memory store
+    /// Opens the store at `url` (created when missing or empty, unless read-only; refused unless
+    /// it is a Core Data store, see ``StoreFileCheck``), or an in-memory store
     /// for nil, `/dev/null` or `NSInMemoryStoreType`, and runs `pragmas` (`NSSQLitePragmasOption`)
     /// on its connection.
     init(
@@ -30,29 +33,41 @@ final class SQLiteStoreEngine {
         self.model = model
         let memory = inMemory || url == nil || url?.path == "/dev/null"
         isInMemory = memory
+        let storePath = memory ? nil : url!.path
+        filePath = storePath
         if memory {
             connection = try Self.wrap { try StoreSchema.create(at: ":memory:", version: model.version, layout: model.layout) }
         } else {
             let path = url!.path
-            if FileManager.default.fileExists(atPath: path) {
-                connection = try Self.wrap {
+            let contents = try StoreFileCheck.check(url!)
+            if contents == .store {
+                connection = try Self.wrap(path: path) {
                     readOnly
                         ? try StoreConnection(path: path, mode: .readOnly) : try StoreConnection.openStore(at: path)
                 }
             } else {
                 guard !readOnly else {
                     throw CoreDataError.make(
-                        NSPersistentStoreOpenError, "The read-only store at \(path) does not exist", [NSFilePathErrorKey: path])
+                        NSPersistentStoreOpenError,
+                        "The read-only store at \(path) \(contents == .missing ? "does not exist" : "is empty, with no store to read")",
+                        [NSFilePathErrorKey: path, NSURLErrorKey: url!])
                 }
-                try? FileManager.default.createDirectory(at: url!.deletingLastPathComponent(), withIntermediateDirectories: true)
-                connection = try Self.wrap { try StoreSchema.create(at: path, version: model.version, layout: model.layout) }
+                if contents == .missing {
+                    try? FileManager.default.createDirectory(at: url!.deletingLastPathComponent(), withIntermediateDirectories: true)
+                }
+                if contents == .emptyDatabase { try StoreFileCheck.empty(url!) }
+                connection = try Self.wrap(path: path) {
+                    try StoreSchema.create(at: path, version: model.version, layout: model.layout, inEmptyFile: contents != .missing)
+                }
                 createdNow = true
             }
         }
         let opened = connection
-        try Self.wrap { try StorePragmas.apply(pragmas, to: opened) }
-        guard let row = try Self.wrap({ try StoreMetadataTable.read(opened) }) else {
-            throw CoreDataError.make(NSPersistentStoreInvalidTypeError, "The file is not a Core Data SQLite store (no metadata)")
+        try Self.wrap(path: storePath) { try StorePragmas.apply(pragmas, to: opened) }
+        guard let row = try Self.wrap(path: storePath, { try StoreMetadataTable.read(opened) }) else {
+            throw CoreDataError.make(
+                NSPersistentStoreInvalidTypeError, "The file at \(storePath ?? ":memory:") is not a Core Data SQLite store (no metadata)",
+                storePath.map { [NSFilePathErrorKey: $0] } ?? [:])
         }
         storeUUID = row.storeUUID
         metadata = Self.dictionary(row.plist) as? [String: Any] ?? [:]
@@ -86,18 +101,35 @@ final class SQLiteStoreEngine {
         model = EngineModel.of(managedObjectModel, existing: existing)
     }
 
-    /// Runs `body`, turning SQLite and store errors into Core Data's errors.
-    static func wrap<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body`, turning SQLite and store errors into Core Data's: `NSSQLiteError` with
+    /// SQLite's code in `NSSQLiteErrorDomain` and SQLite's error in `NSUnderlyingErrorKey`, naming
+    /// the store file at `path` (`NSFilePathErrorKey` and the description) when there is one.
+    static func wrap<T>(path: String? = nil, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as StoreSQLiteError {
-            throw CoreDataError.make(NSSQLiteError, "SQLite error: \(error)", [NSSQLiteErrorDomain: Int(error.code)])
+            let underlying = NSError(
+                domain: NSSQLiteErrorDomain, code: Int(error.code), userInfo: [NSLocalizedDescriptionKey: error.message])
+            var info: [String: Any] = [NSSQLiteErrorDomain: Int(error.code), NSUnderlyingErrorKey: underlying]
+            var description = "SQLite error code \(error.code), '\(error.message)'"
+            if let path {
+                info[NSFilePathErrorKey] = path
+                description += ", for the store at \(path)"
+            }
+            throw CoreDataError.make(NSSQLiteError, description, info)
         } catch let error as NSError where error.domain == NSCocoaErrorDomain {
-            throw error
+            guard let path else { throw error }
+            throw CoreDataError.naming(error, store: URL(fileURLWithPath: path))
         } catch {
-            throw CoreDataError.make(NSPersistentStoreOpenError, "\(error)")
+            var info: [String: Any] = [NSUnderlyingErrorKey: error as NSError]
+            if let path { info[NSFilePathErrorKey] = path }
+            throw CoreDataError.make(
+                NSPersistentStoreOpenError, String(describing: error) + (path.map { " (store file \($0))" } ?? ""), info)
         }
     }
+
+    /// ``wrap(path:_:)`` naming this engine's store file.
+    func wrap<T>(_ body: () throws -> T) throws -> T { try Self.wrap(path: filePath, body) }
 
     static func dictionary(_ plist: PropertyList) -> Any {
         switch plist {
@@ -123,7 +155,7 @@ final class SQLiteStoreEngine {
             if let value = Self.plist(metadata[key]!) { members.append((key, value)) }
         }
         if let type = metadata[NSStoreTypeKey] as? String { members.append((NSStoreTypeKey, .string(type))) }
-        try Self.wrap {
+        try wrap {
             try StoreMetadataTable.write(
                 .init(storeUUID: storeUUID, plist: .dictionary(members.sorted { $0.key < $1.key })), to: connection)
         }
@@ -148,7 +180,7 @@ final class SQLiteStoreEngine {
 
     /// Reserves `count` primary keys for the table of `root` (outside any transaction).
     func allocateKeys(_ count: Int, root: Int) throws -> Int64 {
-        try Self.wrap { try PrimaryKeyAllocator(connection: connection).allocate(count, rootEntityNumber: root) }
+        try wrap { try PrimaryKeyAllocator(connection: connection).allocate(count, rootEntityNumber: root) }
     }
 }
 #endif

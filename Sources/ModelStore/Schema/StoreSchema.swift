@@ -41,19 +41,34 @@ public enum StoreSchema {
         public var description: String { message }
     }
 
-    /// Creates a store for `version` at `path` (which must not exist): pragmas, DDL,
-    /// `Z_PRIMARYKEY` rows, metadata and model cache, in one transaction. Returns the open
-    /// connection.
+    /// Creates a store for `version` at `path` (which must not exist, or with `inEmptyFile` be a
+    /// zero-length file, which is kept): pragmas, DDL, `Z_PRIMARYKEY` rows, metadata and model
+    /// cache, in one transaction. Returns the open connection.
     public static func create(
         at path: String, version: ModelVersion, layout: StoreLayout? = nil, storeUUID: String = UUID().uuidString
     ) throws -> StoreConnection {
-        guard !FileManager.default.fileExists(atPath: path) else { throw CreationError(message: "'\(path)' already exists") }
+        try create(at: path, version: version, layout: layout, storeUUID: storeUUID, inEmptyFile: false)
+    }
+
+    public static func create(
+        at path: String, version: ModelVersion, layout: StoreLayout?, storeUUID: String = UUID().uuidString, inEmptyFile: Bool
+    ) throws -> StoreConnection {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+        let reused = inEmptyFile && size == 0
+        guard !FileManager.default.fileExists(atPath: path) || reused else {
+            throw CreationError(message: "'\(path)' already exists")
+        }
         let layout = layout ?? StoreLayout(version)
         do {
             return try populate(at: path, version: version, layout: layout, storeUUID: storeUUID)
         } catch {
-            // Leave no half-created store behind.
-            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            // Leave no half-created store behind (and the empty file empty).
+            for suffix in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            if reused {
+                try? FileHandle(forWritingAtPath: path)?.truncate(atOffset: 0)
+            } else {
+                try? FileManager.default.removeItem(atPath: path)
+            }
             throw error
         }
     }
