@@ -415,7 +415,22 @@ open class NSManagedObjectContext: NSObject {
     /// its values from the store keeping its own changes on top.
     open func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
         checkQueue()
-        guard object.context === self, !object.insertedFlag else { return }
+        guard object.context === self else { return }
+        if object.insertedFlag {
+            // Nothing to reload an inserted object from: without merging it turns into a fault
+            // and its pending changes are lost (Apple's documentation of this method), so it is
+            // as it was inserted, still inserted; merging keeps it as it is.
+            guard !flag else { return }
+            object.willTurnIntoFault()
+            object.writtenSlots.removeAll()
+            object.clearValues()
+            let engine = object.engine
+            for (slot, value) in engine.writeChecks.defaultValues { object.values[slot] = value }
+            for slot in engine.relationshipSlots where engine.isRelationshipToMany(slot) { object.values[slot] = ToMany() }
+            object.faultState = .fault
+            object.didTurnIntoFault()
+            return
+        }
         if flag && object.changedFlag {
             let local = object.candidateChangedSlots.filter { object.isChanged($0) }.map { ($0, object.values[$0]) }
             _ = loadRow(into: object)

@@ -222,7 +222,8 @@ extension NSManagedObject {
         let wasHollow = faultState == .hollow
         faultState = .materialized
         if wasHollow { context?.fulfillFault(self) }
-        awakeFromFetch()
+        // An inserted object turned into a fault by a refresh was never fetched.
+        if !insertedFlag { awakeFromFetch() }
     }
 
     /// Records a change of `slot`: the object becomes updated in its context.
