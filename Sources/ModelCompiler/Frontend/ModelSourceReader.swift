@@ -111,8 +111,16 @@ struct ModelSourceReader {
 
     func parseSingleDocument(bytes: [UInt8], path: String) -> YAMLNode? {
         let documents: [YAMLNode]
+        var duplicates: [YAMLParser.DuplicateKey] = []
+        defer {
+            // Reported, with the first key, and the rest of the file still checked.
+            for duplicate in duplicates {
+                diagnostics.error(duplicate.error.message, at: duplicate.error.location)
+                diagnostics.note("first written here", at: duplicate.first)
+            }
+        }
         do {
-            documents = try parser.parseStream(bytes, path: path)
+            documents = try parser.parseStream(bytes, path: path, duplicates: &duplicates)
         } catch {
             diagnostics.error(error.message, at: error.location)
             return nil

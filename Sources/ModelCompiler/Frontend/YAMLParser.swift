@@ -44,6 +44,24 @@ public struct YAMLParser: Sendable {
         return try composer.run()
     }
 
+    /// A key repeated in one mapping: the later entry is left out and parsing goes on, so the
+    /// rest of the file is still read and checked.
+    public struct DuplicateKey: Sendable, Equatable {
+        public let error: YAMLError
+        /// Where the key was first written.
+        public let first: SourceLocation
+    }
+
+    /// Parses every document of `bytes`, as ``parseStream(_:path:)`` does, except that a
+    /// duplicate key is not an error that stops parsing: each is appended to `duplicates`, and
+    /// the mapping keeps the key's first entry.
+    public func parseStream(_ bytes: [UInt8], path: String, duplicates: inout [DuplicateKey]) throws(YAMLError) -> [YAMLNode] {
+        var composer = Composer(path: path, options: options, bytes: bytes)
+        composer.duplicates = []
+        defer { duplicates += composer.duplicates ?? [] }
+        return try composer.run()
+    }
+
     public func parseStream(_ text: String, path: String) throws(YAMLError) -> [YAMLNode] {
         try parseStream(Array(text.utf8), path: path)
     }
@@ -66,7 +84,8 @@ private struct Composer {
         var items: [YAMLNode] = []
         var entries: [YAMLNode.Entry] = []
         var pendingKey: YAMLNode?
-        var keys: Set<String> = []
+        /// Each key's identity and where it was first written.
+        var keys: [String: SourceLocation] = [:]
 
         init(isMapping: Bool, tag: String?, anchor: String?, mark: yaml_mark_t) {
             self.isMapping = isMapping
@@ -82,6 +101,8 @@ private struct Composer {
     private var openAnchors: Set<String> = []
     private var documents: [YAMLNode] = []
     private var documentRoot: YAMLNode?
+    /// Non-nil when duplicate keys are recorded rather than thrown.
+    var duplicates: [YAMLParser.DuplicateKey]?
 
     init(path: String, options: YAMLParser.Options, bytes: [UInt8]) {
         self.path = path
@@ -258,9 +279,15 @@ private struct Composer {
             frame.pendingKey = node
             return
         }
-        if !frame.keys.insert(Self.keyIdentity(key)).inserted {
-            throw YAMLError(message: "duplicate key \(Self.keyDescription(key)) in mapping", location: key.location)
+        let identity = Self.keyIdentity(key)
+        if let first = frame.keys[identity] {
+            let error = YAMLError(message: "duplicate key \(Self.keyDescription(key)) in mapping", location: key.location)
+            guard duplicates != nil else { throw error }
+            duplicates!.append(.init(error: error, first: first))
+            frame.pendingKey = nil
+            return
         }
+        frame.keys[identity] = key.location
         frame.entries.append(YAMLNode.Entry(key: key, value: node))
         frame.pendingKey = nil
     }
