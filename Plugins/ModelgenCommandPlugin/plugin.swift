@@ -27,12 +27,13 @@ struct ModelgenCommandPlugin: CommandPlugin {
             for (position, model) in models.enumerated() {
                 let extra = ModelBuildPlan.configuration(for: model, targetDirectory: target.directoryURL).arguments
                 let aliases = position > 0 ? ["--no-query-typealiases"] : []
+                // modelgen says which files it wrote, or that they were up to date.
+                print("\(target.name): model \(model.name)")
                 try run(
                     tool,
                     ["generate", model.url.path, "--output", target.directoryURL.appendingPathComponent("Generated").path] + extra
                         + aliases)
                 try run(tool, ["compile", model.url.path, "--output", target.directoryURL.path] + extra)
-                print("\(target.name): generated the sources and \(model.name).momd of model \(model.name)")
             }
         }
     }

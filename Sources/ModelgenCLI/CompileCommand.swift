@@ -23,8 +23,7 @@ enum CompileCommand {
             modelPath: arguments[model], product: .compiledModel, outputFolder: folder,
             overrides: GenerationOptions.overrides(arguments))
         let output = Pipeline.run(request)
-        let status = PipelineOutput.write(output, to: folder, console: console)
-        if status == Modelgen.ExitStatus.success { console.standardOutput("wrote \(PipelineOutput.mainPath(output, in: folder))\n") }
-        return status
+        return PipelineOutput.writeReporting(
+            output, to: folder, console: console, summary: PipelineOutput.mainPath(output, in: folder), wholeOutput: true)
     }
 }

@@ -26,7 +26,9 @@ enum GenerateCommand {
             modelPath: arguments[model], product: .swiftSources, outputFolder: folder,
             overrides: GenerationOptions.overrides(arguments))
         let output = Pipeline.run(request)
-        guard arguments[check] else { return PipelineOutput.write(output, to: folder, console: console) }
+        guard arguments[check] else {
+            return PipelineOutput.writeReporting(output, to: folder, console: console, summary: "every generated source in \(folder)")
+        }
         Report.diagnostics(output.diagnostics, console: console)
         if output.hasErrors { return Modelgen.ExitStatus.modelErrors }
         let changes = OutputFiles.changes(output.files, removing: output.removals, under: folder)
