@@ -80,7 +80,9 @@ enum MigrateStoreCommand {
             backup = try makeBackup(of: path)
             try StoreMigrator.migrate(storeAt: path, through: versions)
         } catch {
-            console.standardError("\(path): error: \(error)\n")
+            // The error's own words (a store error describes itself; a file error its reason).
+            let message = (error as? StoreMigrationError)?.message ?? (error as NSError).localizedDescription
+            console.standardError("\(path): error: \(message)\n")
             return Modelgen.ExitStatus.modelErrors
         }
         console.standardOutput(
