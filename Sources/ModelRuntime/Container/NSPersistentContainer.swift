@@ -123,7 +123,8 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
                 return CoreDataError.make(
-                    NSPersistentStoreOpenError, "Cannot create the folder \(folder.path) for the store \(url.lastPathComponent): \((error as NSError).localizedDescription)",
+                    NSPersistentStoreOpenError,
+                    "Cannot create the folder \(folder.path) for the store \(url.lastPathComponent): \((error as NSError).localizedDescription)",
                     [NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: error as NSError])
             }
         }
