@@ -34,7 +34,16 @@ open class NSManagedObjectContext: NSObject {
     /// it): inserting an object reaches it without retaining the coordinator or the model, both
     /// weakly referenced elsewhere (so each retain and release of them takes the slow path). A
     /// child context's is its root's: its objects are made and saved with the same engine entities.
-    var coordinatorModel: Unmanaged<EngineModel>? { coordinatorEngineModels?.unmanaged ?? parentContext?.coordinatorModel }
+    var coordinatorModel: Unmanaged<EngineModel>? {
+        if let coordinatorEngineModels { return coordinatorEngineModels.unmanaged }
+        return parentContext.flatMap { Self.rootCoordinatorModel(of: $0) }
+    }
+
+    private static func rootCoordinatorModel(of context: NSManagedObjectContext) -> Unmanaged<EngineModel>? {
+        var context = context
+        while context.coordinatorEngineModels == nil, let parent = context.parentContext { context = parent }
+        return context.coordinatorEngineModels?.unmanaged
+    }
     private var coordinatorEngineModels: CoordinatorEngineModel?
     /// The parent context (``parent``), read directly on the hot paths (``parent`` is `open`).
     @exclusivity(unchecked) private(set) var parentContext: NSManagedObjectContext?

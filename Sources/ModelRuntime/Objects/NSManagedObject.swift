@@ -80,10 +80,6 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         }
     }
 
-    /// The fields and values of ``valueState`` (made first when needed), without retaining the
-    /// state: valid while the object keeps it, that is until the object's state is replaced.
-    /// Writers of values use these, so a write costs no reference count.
-    @inline(__always)
     /// Gives the object `model`'s engine entity of its entity when it has another engine model's:
     /// an object made outside a context, taken by a context whose coordinator reads its stores
     /// through their own layout, or made of another model's entity of the same name (several
@@ -91,8 +87,13 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     /// Every engine model of one managed object model has the same slots, so the values stay
     /// where they are; an entity of another model numbers its slots its own way, so the values
     /// move to the slots of the same names (and the object's entity becomes the context's).
+    @inline(__always)
     func rebind(to model: EngineModel) {
-        guard engine.modelSerial != model.serial, let entity = model.entity(named: engine.name) else { return }
+        if engine.modelSerial != model.serial { rebindElsewhere(to: model) }
+    }
+
+    private func rebindElsewhere(to model: EngineModel) {
+        guard let entity = model.entity(named: engine.name) else { return }
         if entity.description === engine.description {
             engine = entity
             return
@@ -144,6 +145,10 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         return otherSlot
     }
 
+    /// The fields and values of ``valueState`` (made first when needed), without retaining the
+    /// state: valid while the object keeps it, that is until the object's state is replaced.
+    /// Writers of values use these, so a write costs no reference count.
+    @inline(__always)
     func valuePointers() -> (fields: UnsafeMutablePointer<ObjectState.Fields>, base: UnsafeMutablePointer<Any?>) {
         if case .state(let held) = body {
             let pointers = held._withUnsafeGuaranteedRef { ($0.fields, $0.base) }
