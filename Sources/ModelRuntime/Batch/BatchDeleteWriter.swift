@@ -64,8 +64,8 @@ struct BatchDeleteWriter {
                 for (source, slot, destination) in nullified where !seen.contains(destination) {
                     let entity = model.entity(number: source.entity)!
                     try nullify(inverseOf: slot, in: entity, pointingAt: source, from: destination)
-                    if let inverse = entity.inverseSlots[slot], let destinationEntity = model.entity(number: destination.entity),
-                        inverse < destinationEntity.properties.count
+                    if let destinationEntity = model.entity(number: destination.entity),
+                        let inverse = entity.inverseSlot(slot, on: destinationEntity)
                     {
                         updated[destination, default: []].insert(destinationEntity.properties[inverse].name)
                     }
@@ -110,7 +110,8 @@ struct BatchDeleteWriter {
     /// An inverse kept in a join table goes with the source's join rows; a to-many inverse kept
     /// by this side's key needs no write.
     private func nullify(inverseOf slot: Int, in entity: EngineEntity, pointingAt source: Row, from destination: Row) throws {
-        guard let inverseSlot = entity.inverseSlots[slot], let destinationEntity = model.entity(number: destination.entity),
+        guard let destinationEntity = model.entity(number: destination.entity),
+            let inverseSlot = entity.inverseSlot(slot, on: destinationEntity),
             case .toOne(let key?, let entityColumn) = destinationEntity.slotKinds[inverseSlot]
         else { return }
         let inverse = destinationEntity.properties[inverseSlot]

@@ -133,12 +133,14 @@ extension NSManagedObjectContext {
     private func restoreInverseMembership(of object: NSManagedObject) {
         let engine = object.engine
         for slot in engine.relationshipSlots {
-            guard let inverse = engine.inverseSlots[slot] else { continue }
+            guard engine.inverseSlots[slot] != nil else { continue }
             let value = object.values[slot]
             let destinations =
                 engine.isRelationshipToMany(slot) ? (value as? ToMany)?.objects ?? [] : [value as? NSManagedObject].compactMap { $0 }
-            for destination in destinations
-            where !destination.insertedFlag && destination.faultState != .hollow && destination.engine.isRelationshipToMany(inverse) {
+            for destination in destinations where !destination.insertedFlag && destination.faultState != .hollow {
+                // The inverse's slot in the destination's own entity (a sub-entity numbers it afresh).
+                guard let inverse = engine.inverseSlot(slot, on: destination.engine), destination.engine.isRelationshipToMany(inverse)
+                else { continue }
                 guard var current = destination.values[inverse] as? ToMany, !current.contains(object) else { continue }
                 let unchanged = destination.committedAreValues || Self.same(destination.committedValue(at: inverse), current)
                 let stored = ToMany(loadToMany(of: destination, slot: inverse))

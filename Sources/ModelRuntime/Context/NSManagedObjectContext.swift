@@ -33,8 +33,18 @@ open class NSManagedObjectContext: NSObject {
     }
     /// The engine model of the context's own coordinator, unretained (the coordinator's box holds
     /// it): inserting an object reaches it without retaining the coordinator or the model, both
-    /// weakly referenced elsewhere (so each retain and release of them takes the slow path).
-    var coordinatorModel: Unmanaged<EngineModel>? { coordinatorEngineModels?.unmanaged }
+    /// weakly referenced elsewhere (so each retain and release of them takes the slow path). A
+    /// child context's is its root's: its objects are made and saved with the same engine entities.
+    var coordinatorModel: Unmanaged<EngineModel>? {
+        if let coordinatorEngineModels { return coordinatorEngineModels.unmanaged }
+        return parentContext.flatMap { Self.rootCoordinatorModel(of: $0) }
+    }
+
+    private static func rootCoordinatorModel(of context: NSManagedObjectContext) -> Unmanaged<EngineModel>? {
+        var context = context
+        while context.coordinatorEngineModels == nil, let parent = context.parentContext { context = parent }
+        return context.coordinatorEngineModels?.unmanaged
+    }
     private var coordinatorEngineModels: CoordinatorEngineModel?
     /// The parent context (``parent``), read directly on the hot paths (``parent`` is `open`).
     @exclusivity(unchecked) private(set) var parentContext: NSManagedObjectContext?
@@ -263,12 +273,12 @@ open class NSManagedObjectContext: NSObject {
                 ? object.loadedToMany(slot).objects : [object.values[slot] as? NSManagedObject].compactMap { $0 }
             switch relationship.deleteRule {
             case .nullifyDeleteRule:
-                if let inverse = engine.inverseSlots[slot] {
-                    for destination in destinations { destination.removeInverse(object, atSlot: inverse) }
+                for destination in destinations {
+                    if let inverse = engine.inverseSlot(slot, on: destination.engine) { destination.removeInverse(object, atSlot: inverse) }
                 }
             case .cascadeDeleteRule:
                 for destination in destinations where !destination.deletedFlag {
-                    if let inverse = engine.inverseSlots[slot] { destination.removeInverse(object, atSlot: inverse) }
+                    if let inverse = engine.inverseSlot(slot, on: destination.engine) { destination.removeInverse(object, atSlot: inverse) }
                     delete(destination)
                 }
             case .denyDeleteRule, .noActionDeleteRule:

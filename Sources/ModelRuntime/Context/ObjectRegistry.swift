@@ -25,6 +25,15 @@ import Synchronization
 /// entry at a random place per row (a cache miss each once the table outgrows the cache). At most
 /// ``maximumPages`` fetches list objects at a time, so a lookup asks a bounded number of them.
 /// Every operation here treats both kinds of registration alike, so uniquing holds across them.
+///
+/// An object is listed until its `deinit` reaches ``forget(_:key:page:position:)``, which waits
+/// for the lock: between the object's last release (on whatever thread) and that moment it is
+/// listed but already being freed. Every reference handed out is therefore taken under the lock
+/// with ``retained(_:)`` (the runtime's `swift_tryRetain`, the same atomic
+/// update a retain is), which refuses such an object: it counts as not registered, so the caller
+/// makes a new one, and its `deinit` then finds another object listed and leaves it. A reference
+/// taken after unlocking, or a plain retain under the lock, would hold an object whose memory is
+/// freed when its `deinit` ends.
 final class ObjectRegistry: @unchecked Sendable {
     private struct Entry {
         var key: ObjectKey
@@ -32,6 +41,8 @@ final class ObjectRegistry: @unchecked Sendable {
     }
 
     private let lock = Mutex(())
+    /// ``swiftTryRetain``, kept here so the hot lookups read a field (not a lazy global).
+    private let tryRetain = swiftTryRetain
     @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
     /// A power of two, 2^(64 − `shift`).
     @exclusivity(unchecked) private var capacity: Int
@@ -67,6 +78,16 @@ final class ObjectRegistry: @unchecked Sendable {
         return entries
     }
 
+    /// A strong reference to `object`, unless it is being freed (its last reference was released
+    /// and its `deinit` runs, or is about to reach ``forget(_:key:page:position:)``): nil then.
+    /// Called with the lock held, which keeps a listed object's memory from being freed until its
+    /// `deinit` has left the registry.
+    @inline(__always)
+    private func retained(_ object: Unmanaged<NSManagedObject>) -> NSManagedObject? {
+        guard tryRetain(object.toOpaque()) != nil else { return nil }
+        return object.takeRetainedValue()
+    }
+
     /// The key's first slot, from its two words mixed (consecutive primary keys spread over the
     /// table, so no long runs form: removing an entry shifts back only the rest of its run).
     @inline(__always)
@@ -95,16 +116,16 @@ final class ObjectRegistry: @unchecked Sendable {
     /// for each of its rows whether it is registered already: its own rows are distinct, and its
     /// key index would have to be remade on every row).
     func object(for key: ObjectKey, excluding excluded: FetchBatches?) -> NSManagedObject? {
-        nonisolated(unsafe) var object: Unmanaged<NSManagedObject>?
+        nonisolated(unsafe) var object: NSManagedObject?
         lock.withLock { _ in
             let (index, found) = find(key)
             if found {
-                object = entries[index].object
+                object = entries[index].object.flatMap(retained)
             } else if hasPages, let (page, position) = pagedEntry(key, excluding: excluded) {
-                object = page.slots![position]
+                object = page.slots![position].flatMap(retained)
             }
         }
-        return object?.takeUnretainedValue()
+        return object
     }
 
     /// How many rows of a fetch without a batch size are registered in the table before the rest
@@ -165,12 +186,13 @@ final class ObjectRegistry: @unchecked Sendable {
             let (index, found) = find(key)
             guard found, let object = entries[index].object else {
                 guard hasPages, let (page, position) = pagedEntry(key, excluding: nil) else { return (nil, false) }
-                let object = page.slots![position]!.takeUnretainedValue()
+                let object = retained(page.slots![position]!)
                 page.slots![position] = nil
                 return (object, false)
             }
             remove(at: index)
-            return (object.takeUnretainedValue(), retains)
+            // Held strongly, the object cannot be being freed; otherwise it may be.
+            return retains ? (object.takeUnretainedValue(), true) : (retained(object), false)
         }
         // The strong reference the registry held moves to the caller.
         if owned, let removed { Unmanaged.passUnretained(removed).release() }
@@ -232,11 +254,11 @@ final class ObjectRegistry: @unchecked Sendable {
         lock.withLock { _ in
             var objects: [NSManagedObject] = []
             objects.reserveCapacity(count)
-            for index in 0..<capacity { if let object = entries[index].object { objects.append(object.takeUnretainedValue()) } }
+            for index in 0..<capacity { if let object = entries[index].object.flatMap(retained) { objects.append(object) } }
             for page in pages {
                 let page = page.takeUnretainedValue()
                 guard let slots = page.slots else { continue }
-                for position in 0..<page.count { if let object = slots[position] { objects.append(object.takeUnretainedValue()) } }
+                for position in 0..<page.count { if let object = slots[position].flatMap(retained) { objects.append(object) } }
             }
             return objects
         }
@@ -267,9 +289,22 @@ final class ObjectRegistry: @unchecked Sendable {
             // fetches' objects.
             if flag { movePagesToTable() }
             var objects: [Unmanaged<NSManagedObject>] = []
+            var freed: [ObjectKey] = []
             for index in 0..<capacity {
                 guard let object = entries[index].object else { continue }
-                if flag { _ = object.retain() } else { objects.append(object) }
+                if !flag {
+                    objects.append(object)
+                } else if let alive = retained(object) {
+                    // The registry's reference from now on.
+                    _ = Unmanaged.passRetained(alive)
+                } else {
+                    // Being freed: it leaves now (its `deinit` will find nothing to remove).
+                    freed.append(entries[index].key)
+                }
+            }
+            for key in freed {
+                let (index, found) = find(key)
+                if found { remove(at: index) }
             }
             return objects
         }
@@ -310,16 +345,16 @@ final class ObjectRegistry: @unchecked Sendable {
 
     /// The object registered for the row at `position` of `page`: by position, else in the table.
     func object(in page: FetchBatches, at position: Int) -> NSManagedObject? {
-        nonisolated(unsafe) var object: Unmanaged<NSManagedObject>?
+        nonisolated(unsafe) var object: NSManagedObject?
         lock.withLock { _ in
             if let slots = page.slots, let registered = slots[position] {
-                object = registered
+                object = retained(registered)
             } else {
                 let (index, found) = find(page.key(at: position, root: page.entity(at: position).rootNumber))
-                object = found ? entries[index].object : nil
+                object = found ? entries[index].object.flatMap(retained) : nil
             }
         }
-        return object?.takeUnretainedValue()
+        return object
     }
 
     /// How many fetches list objects by position now.
@@ -369,4 +404,14 @@ final class ObjectRegistry: @unchecked Sendable {
         }
     }
 }
+
+/// `swift_tryRetain` of the Swift runtime: raises the object's strong count unless its `deinit`
+/// has begun, and answers nil then. Exported by the runtime on every platform (it is how `weak`
+/// references are read) but not part of the standard library's API, so it is looked up once.
+private let swiftTryRetain: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "swift_tryRetain") else {
+        preconditionFailure("the Swift runtime exports no swift_tryRetain")
+    }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?).self)
+}()
 #endif

@@ -242,21 +242,29 @@ extension NSManagedObject {
 
     // MARK: Relationship maintenance
 
+    // The inverse's slot is looked up per object at the other end (``EngineEntity/inverseSlot(_:on:)``):
+    // an object of a sub-entity of the destination keeps the inverse in a slot of its own.
+
     func setToOne(_ destination: NSManagedObject?, atSlot slot: Int) {
         let old = values[slot] as? NSManagedObject
         if old === destination { return }
         storeChange(destination, atSlot: slot)
-        guard let inverse = engine.inverseSlots[slot] else { return }
-        if let old { old.removeInverse(self, atSlot: inverse) }
-        if let destination { destination.addInverse(self, atSlot: inverse, stealingFrom: slot) }
+        if let old, let inverse = engine.inverseSlot(slot, on: old.engine) { old.removeInverse(self, atSlot: inverse) }
+        if let destination, let inverse = engine.inverseSlot(slot, on: destination.engine) {
+            destination.addInverse(self, atSlot: inverse)
+        }
     }
 
     func setToMany(_ new: ToMany, atSlot slot: Int) {
         let old = loadedToMany(slot)
         storeChange(new, atSlot: slot)
-        guard let inverse = engine.inverseSlots[slot] else { return }
-        for object in old.objects where !new.contains(object) { object.removeInverse(self, atSlot: inverse) }
-        for object in new.objects where !old.contains(object) { object.addInverse(self, atSlot: inverse, stealingFrom: slot) }
+        guard engine.inverseSlots[slot] != nil else { return }
+        for object in old.objects where !new.contains(object) {
+            if let inverse = engine.inverseSlot(slot, on: object.engine) { object.removeInverse(self, atSlot: inverse) }
+        }
+        for object in new.objects where !old.contains(object) {
+            if let inverse = engine.inverseSlot(slot, on: object.engine) { object.addInverse(self, atSlot: inverse) }
+        }
     }
 
     func addToMany(_ object: NSManagedObject, atSlot slot: Int) {
@@ -264,7 +272,7 @@ extension NSManagedObject {
         guard !current.contains(object) else { return }
         current.insert(object)
         storeChange(current, atSlot: slot)
-        if let inverse = engine.inverseSlots[slot] { object.addInverse(self, atSlot: inverse, stealingFrom: slot) }
+        if let inverse = engine.inverseSlot(slot, on: object.engine) { object.addInverse(self, atSlot: inverse) }
     }
 
     func removeFromToMany(_ object: NSManagedObject, atSlot slot: Int) {
@@ -272,7 +280,7 @@ extension NSManagedObject {
         guard current.contains(object) else { return }
         current.remove(object)
         storeChange(current, atSlot: slot)
-        if let inverse = engine.inverseSlots[slot] { object.removeInverse(self, atSlot: inverse) }
+        if let inverse = engine.inverseSlot(slot, on: object.engine) { object.removeInverse(self, atSlot: inverse) }
     }
 
     /// The inverse side: `source` no longer relates to the receiver.
@@ -289,8 +297,9 @@ extension NSManagedObject {
     }
 
     /// The inverse side: `source` now relates to the receiver. A to-one inverse that pointed
-    /// elsewhere is taken from its previous object (`sourceSlot` is the source's relationship).
-    func addInverse(_ source: NSManagedObject, atSlot slot: Int, stealingFrom sourceSlot: Int) {
+    /// elsewhere is taken from its previous object (which loses the receiver from its side of
+    /// the relationship, in its own slot).
+    func addInverse(_ source: NSManagedObject, atSlot slot: Int) {
         if faultState != .materialized { fireFault() }
         if engine.isRelationshipToMany(slot) {
             var current = loadedToMany(slot)
@@ -301,13 +310,16 @@ extension NSManagedObject {
             let previous = values[slot] as? NSManagedObject
             if previous === source { return }
             storeChange(source, atSlot: slot)
-            if let previous {
-                if previous.engine.isRelationshipToMany(sourceSlot) {
-                    var current = previous.loadedToMany(sourceSlot)
+            if let previous, let previousSlot = engine.inverseSlot(slot, on: previous.engine) {
+                // The previous object may be a fault (a batch released, a destination not read
+                // yet): its values are loaded before it changes, or the change would be lost.
+                if previous.faultState != .materialized { previous.fireFault() }
+                if previous.engine.isRelationshipToMany(previousSlot) {
+                    var current = previous.loadedToMany(previousSlot)
                     current.remove(self)
-                    previous.storeChange(current, atSlot: sourceSlot)
-                } else if previous.values[sourceSlot] as? NSManagedObject === self {
-                    previous.storeChange(nil, atSlot: sourceSlot)
+                    previous.storeChange(current, atSlot: previousSlot)
+                } else if previous.values[previousSlot] as? NSManagedObject === self {
+                    previous.storeChange(nil, atSlot: previousSlot)
                 }
             }
         }

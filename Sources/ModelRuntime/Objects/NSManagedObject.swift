@@ -80,21 +80,75 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
         }
     }
 
+    /// Gives the object `model`'s engine entity of its entity when it has another engine model's:
+    /// an object made outside a context, taken by a context whose coordinator reads its stores
+    /// through their own layout, or made of another model's entity of the same name (several
+    /// models with the same entities in use, a class's `entity()` answering with any of them).
+    /// Every engine model of one managed object model has the same slots, so the values stay
+    /// where they are; an entity of another model numbers its slots its own way, so the values
+    /// move to the slots of the same names (and the object's entity becomes the context's).
+    @inline(__always)
+    func rebind(to model: EngineModel) {
+        if engine.modelSerial != model.serial { rebindElsewhere(to: model) }
+    }
+
+    private func rebindElsewhere(to model: EngineModel) {
+        guard let entity = model.entity(named: engine.name) else { return }
+        if entity.description === engine.description {
+            engine = entity
+            return
+        }
+        let old = engine
+        let moved = entity.properties.indices.map { slot in
+            old.slotsByName[entity.properties[slot].name].flatMap { Self.sameKind(slot, of: entity, $0, of: old) }
+        }
+        if case .state(let held) = body {
+            let previous = held.takeUnretainedValue()
+            let fields = previous.fields.pointee
+            let hadValues = fields.count == old.slotCount
+            let state = ObjectState.make(count: hadValues ? entity.slotCount : 0, anchor: fields.anchor, origin: fields.origin)
+            state.fields.pointee.generation = fields.generation &+ 1
+            state.fields.pointee.version = fields.version
+            state.fields.pointee.idStorage = fields.idStorage
+            if hadValues {
+                for (slot, from) in moved.enumerated() {
+                    if let from { ObjectState.assign(previous.base[from], to: state.base + slot) }
+                }
+                if let committed = previous.committedArray {
+                    state.fields.pointee.committed = .copy(ContiguousArray(moved.map { $0.flatMap { committed[$0] } }))
+                }
+                state.fields.pointee.writtenSlots.insertAll()
+            }
+            replaceBody(with: .state(Unmanaged.passRetained(state)))
+        }
+        engine = entity
+        // A temporary ID names the entity: the same number, of the new entity.
+        if let id = idStorage, case .temporary(let number) = id.key {
+            idStorage = NSManagedObjectID(
+                entity: entity.description, rootEntityNumber: entity.rootNumber, key: .temporary(number), store: nil)
+        }
+    }
+
+    /// `slot` of `entity` when the property at `otherSlot` of `other` (of the same name) is kept
+    /// alike: both attributes, or both to-one or both to-many relationships.
+    private static func sameKind(_ slot: Int, of entity: EngineEntity, _ otherSlot: Int, of other: EngineEntity) -> Int? {
+        let isRelationship = entity.properties[slot] is NSRelationshipDescription
+        guard isRelationship == (other.properties[otherSlot] is NSRelationshipDescription),
+            entity.isRelationshipToMany(slot) == other.isRelationshipToMany(otherSlot)
+        else { return nil }
+        if !isRelationship, case .attribute(let type, _) = entity.slotKinds[slot],
+            case .attribute(let otherType, _) = other.slotKinds[otherSlot],
+            type != otherType
+        {
+            return nil
+        }
+        return otherSlot
+    }
+
     /// The fields and values of ``valueState`` (made first when needed), without retaining the
     /// state: valid while the object keeps it, that is until the object's state is replaced.
     /// Writers of values use these, so a write costs no reference count.
     @inline(__always)
-    /// Gives the object `model`'s engine entity of its entity when it has another engine model's
-    /// (an object made outside a context, taken by a context whose coordinator reads its stores
-    /// through their own layout). Every engine model of one managed object model has the same
-    /// slots, so the object's values stay where they are.
-    func rebind(to model: EngineModel) {
-        guard engine.modelSerial != model.serial, let entity = model.entity(named: engine.name),
-            entity.description === engine.description
-        else { return }
-        engine = entity
-    }
-
     func valuePointers() -> (fields: UnsafeMutablePointer<ObjectState.Fields>, base: UnsafeMutablePointer<Any?>) {
         if case .state(let held) = body {
             let pointers = held._withUnsafeGuaranteedRef { ($0.fields, $0.base) }

@@ -139,9 +139,18 @@ final class EngineEntity: @unchecked Sendable {
     /// A value array with every slot nil, shared by the hollow objects of the entity (an object
     /// copies it on its first write), so a hollow object allocates no slot storage.
     let emptyValues: ContiguousArray<Any?>
-    /// Per relationship slot: the destination entity and the inverse's slot there.
+    /// Per relationship slot: the destination entity and the inverse's slot there. The inverse's
+    /// slot is the destination entity's: an object of one of its sub-entities, which numbers its
+    /// slots afresh (inherited properties among its own, by name), keeps the inverse elsewhere,
+    /// so relating two objects goes through ``inverseSlot(_:on:)``.
     private(set) var destinations: [Int: EngineEntity] = [:]
     private(set) var inverseSlots: [Int: Int] = [:]
+    /// Per relationship slot with an inverse: the inverse's slot in each entity of the
+    /// destination's family, by entity number − the first of the family's numbers.
+    private var familyInverseSlots: [Int: [Int]] = [:]
+    /// Per relationship slot with an inverse: the inverse's name, for objects of entities of
+    /// another engine model.
+    private var inverseNames: [Int: String] = [:]
     /// Per relationship slot: whether this side writes the join-table rows.
     private(set) var writesJoinRows: [Int: Bool] = [:]
     /// Per join-table slot: (this side's column, the destination's column).
@@ -272,6 +281,10 @@ final class EngineEntity: @unchecked Sendable {
             destinations[slot] = destination
             if let inverseName = relationship.inverseRelationship?.name, let inverse = destination.slotsByName[inverseName] {
                 inverseSlots[slot] = inverse
+                inverseNames[slot] = inverseName
+                familyInverseSlots[slot] = destination.entityNumbers.map { number in
+                    model.entity(number: number).flatMap { Self.relationshipSlot(named: inverseName, in: $0) } ?? -1
+                }
             }
             if case .toManyByJoinTable(let index) = slotKinds[slot] {
                 let joinTable = model.layout.joinTables[index]
@@ -317,5 +330,31 @@ final class EngineEntity: @unchecked Sendable {
     }
 
     func isRelationshipToMany(_ slot: Int) -> Bool { toManySlots[slot] }
+
+    /// The slot of the inverse of the relationship at `slot` in objects of `other` (the entity of
+    /// the object at the other end: the destination entity or one of its sub-entities); nil when
+    /// the relationship has no inverse or `other` has no such relationship.
+    @inline(__always)
+    func inverseSlot(_ slot: Int, on other: EngineEntity) -> Int? {
+        if other === destinations[slot] { return inverseSlots[slot] }
+        return inverseSlot(slot, onOther: other)
+    }
+
+    private func inverseSlot(_ slot: Int, onOther other: EngineEntity) -> Int? {
+        if other.modelSerial == modelSerial, let destination = destinations[slot], let family = familyInverseSlots[slot],
+            destination.entityNumbers.contains(other.number)
+        {
+            let found = family[other.number - destination.entityNumbers.lowerBound]
+            return found >= 0 ? found : nil
+        }
+        // An entity of another engine model (of the same managed object model, or one with the
+        // same entity names): by name.
+        return inverseNames[slot].flatMap { Self.relationshipSlot(named: $0, in: other) }
+    }
+
+    private static func relationshipSlot(named name: String, in entity: EngineEntity) -> Int? {
+        guard let slot = entity.slotsByName[name], entity.properties[slot] is NSRelationshipDescription else { return nil }
+        return slot
+    }
 }
 #endif

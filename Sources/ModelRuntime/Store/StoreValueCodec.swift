@@ -42,7 +42,7 @@ enum StoreValueCodec {
             switch statement.value(at: column) {
             case .integer(let value): return Decimal(value)
             case .text(let text): return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
-            default: return Decimal(statement.double(at: column))
+            default: return decimal(statement.double(at: column))
             }
         case .UUIDAttributeType:
             if let bytes = statement.bytes(at: column), bytes.count == 16 {
@@ -156,6 +156,16 @@ enum StoreValueCodec {
     /// `value` converted to the Swift type the engine keeps for an attribute of `type`
     /// (`NSNumber` and other integer widths become the declared width), so values read back
     /// from the store and values set by code compare equal.
+    /// The decimal a store's real stands for: the shortest decimal that reads back as the same
+    /// double (a decimal column is a real, so 87918.25 is stored exactly and must come back as
+    /// 87918.25; `Decimal(Double)` of swift-corelibs-foundation gives 87918.24999999998976).
+    static func decimal(_ double: Double) -> Decimal {
+        guard double.isFinite, let parsed = Decimal(string: String(double), locale: Locale(identifier: "en_US_POSIX")),
+            NSDecimalNumber(decimal: parsed).doubleValue == double
+        else { return Decimal(double) }
+        return parsed
+    }
+
     static func normalized(_ value: Any?, as type: NSAttributeType) -> Any? {
         // Already in its stored type: nothing to convert.
         if let value, let stored = storedType(of: type), Swift.type(of: value) == stored { return value }
@@ -193,7 +203,7 @@ enum StoreValueCodec {
             if value is Decimal { return value }
             switch QueryValues.number(value) {
             case .integer(let n)?: return Decimal(n)
-            case .double(let n)?: return Decimal(n)
+            case .double(let n)?: return decimal(n)
             case .decimal(let n)?: return n
             case nil: break
             }

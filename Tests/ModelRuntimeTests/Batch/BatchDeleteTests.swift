@@ -148,3 +148,47 @@ struct BatchDeleteTests {
     }
 }
 #endif
+
+/// A batch delete's nullify rule reaches destinations of sub-entities, whose inverse is in a slot
+/// of their own entity (a sub-entity numbers inherited properties among its own).
+struct SubentityBatchDeleteTests {
+    static func model() -> NSManagedObjectModel {
+        let person = NSEntityDescription()
+        person.name = "Person"
+        let car = NSEntityDescription()
+        car.name = "Car"
+        let sportCar = NSEntityDescription()
+        sportCar.name = "SportCar"
+        let cars = EngineTestModel.relationship("cars", to: car, toMany: true)
+        let owner = EngineTestModel.relationship("owner", to: person, toMany: false)
+        cars.inverseRelationship = owner
+        owner.inverseRelationship = cars
+        person.properties = [EngineTestModel.attribute("name", .stringAttributeType), cars]
+        car.properties = [EngineTestModel.attribute("plate", .stringAttributeType), owner]
+        // `fast` and `horsepower` sort before `owner`: the sub-entity keeps it in another slot.
+        sportCar.properties = [
+            EngineTestModel.attribute("fast", .booleanAttributeType), EngineTestModel.attribute("horsepower", .integer64AttributeType),
+        ]
+        car.subentities = [sportCar]
+        let model = NSManagedObjectModel()
+        model.entities = [person, car, sportCar]
+        return model
+    }
+
+    @Test func nullifyClearsTheOwnerOfCarsOfEveryKind() throws {
+        let folder = EngineTestModel.Folder()
+        let (_, context) = try EngineTestModel.stack(model: Self.model(), url: folder.store)
+        try context.performAndWait { () throws in
+            let ann = EngineTestModel.insert("Person", into: context, ["name": "Ann"])
+            for (index, kind) in ["Car", "SportCar", "SportCar"].enumerated() {
+                _ = EngineTestModel.insert(kind, into: context, ["plate": "P\(index)", "owner": ann])
+            }
+            try context.save()
+            let request = NSBatchDeleteRequest(fetchRequest: NSFetchRequest<NSFetchRequestResult>(entityName: "Person"))
+            request.resultType = .resultTypeCount
+            #expect((try context.execute(request) as? NSBatchDeleteResult)?.result as? Int == 1)
+        }
+        #expect(try BatchTestModel.integers(folder, "SELECT COUNT(*) FROM ZCAR WHERE ZOWNER IS NULL") == [3])
+        #expect(try BatchTestModel.integers(folder, "SELECT DISTINCT Z_OPT FROM ZCAR") == [2])
+    }
+}
