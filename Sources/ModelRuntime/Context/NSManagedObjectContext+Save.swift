@@ -119,6 +119,13 @@ extension NSManagedObjectContext {
                     ? reportedInserted! : Set(savedInserted),
                 NSUpdatedObjectsKey: Set(updatedNow), NSDeletedObjectsKey: Set(deletedNow),
             ])
+        // The same save by object ID (`NSManagedObjectContextDidSaveObjectIDsNotification`).
+        NotificationCenter.default.post(
+            name: .NSManagedObjectContextDidSaveObjectIDs, object: self,
+            userInfo: [
+                NSInsertedObjectIDsKey: Set(savedInserted.map(\.objectID)), NSUpdatedObjectIDsKey: Set(updatedNow.map(\.objectID)),
+                NSDeletedObjectIDsKey: Set(deletedNow.map(\.objectID)),
+            ])
     }
 
     // MARK: Writing rows

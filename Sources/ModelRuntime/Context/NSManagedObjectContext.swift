@@ -8,22 +8,16 @@ import Foundation
 /// `.privateQueueConcurrencyType`; use it inside `perform`/`performAndWait` (or on the main
 /// thread for a main-queue context). See docs/Runtime.md for how misuse is reported.
 open class NSManagedObjectContext: NSObject {
-    public enum ConcurrencyType: UInt, Sendable {
-        @available(*, deprecated, message: "Use another NSManagedObjectContextConcurrencyType")
-        case confinementConcurrencyType = 0
-        case privateQueueConcurrencyType = 1
-        case mainQueueConcurrencyType = 2
-    }
-
     /// When `perform(schedule:_:)` runs its block (`NSManagedObjectContext.ScheduledTaskType`).
-    public enum ScheduledTaskType: Sendable {
+    public enum ScheduledTaskType {
         /// Run at once when already on the context's queue, else enqueue.
         case immediate
         /// Always enqueue.
         case enqueued
     }
 
-    public let concurrencyType: ConcurrencyType
+    open var concurrencyType: NSManagedObjectContextConcurrencyType { kind }
+    private let kind: NSManagedObjectContextConcurrencyType
     let queue: DispatchQueue
     private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
@@ -80,7 +74,7 @@ open class NSManagedObjectContext: NSObject {
     var conflictChecked: [ObjectIdentifier: NSManagedObject] = [:]
     /// Inserted objects given a store by `assign(_:to:)`, until they get their keys.
     var assignedStores: [ObjectIdentifier: NSPersistentStore] = [:]
-    open var userInfo = NSMutableDictionary()
+    open private(set) var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
 
     /// Objects by identity (store, table, key or temporary identity).
@@ -93,8 +87,8 @@ open class NSManagedObjectContext: NSObject {
     /// What the last `NSManagedObjectContextObjectsDidChange` reported (see +ObjectsDidChange).
     var processedChanges = ProcessedChanges()
 
-    public init(concurrencyType ct: ConcurrencyType) {
-        concurrencyType = ct
+    public init(concurrencyType ct: NSManagedObjectContextConcurrencyType) {
+        kind = ct
         switch ct {
         case .mainQueueConcurrencyType: queue = .main
         default: queue = DispatchQueue(label: "NSManagedObjectContext")
@@ -140,7 +134,7 @@ open class NSManagedObjectContext: NSObject {
     /// or a block of the main queue: after `dispatch_main()` (an async `main`, the test runner)
     /// the main queue's blocks run on a worker thread.
     var isOnQueue: Bool {
-        concurrencyType == .mainQueueConcurrencyType
+        kind == .mainQueueConcurrencyType
             ? Thread.isMainThread || DispatchQueue.getSpecific(key: MainQueueMark.key) != nil
             : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
     }

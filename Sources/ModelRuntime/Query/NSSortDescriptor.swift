@@ -4,7 +4,7 @@ import Foundation
 /// An Objective-C selector name. Linux has no Objective-C runtime, so `#selector` is not
 /// available; write `Selector("localizedStandardCompare:")` (which also compiles on Apple
 /// platforms). Sort descriptors understand the comparison selectors listed on `NSSortDescriptor`.
-public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct Selector: Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     let name: String
 
     public init(_ name: String) { self.name = name }
