@@ -203,6 +203,25 @@ struct GeneratedCodeTests {
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
     }
 
+    /// What the stand-in claims about Core Data (`Golden/CoreDataStandInClaims.swift`, client
+    /// code that `Scripts/api-shape/check.sh` also typechecks against Apple's SDK) holds for the
+    /// stand-in: the same code compiles against both.
+    @Test func standInClaimsTypecheckAgainstTheStandIn() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = try String(contentsOf: Fixtures.golden.appendingPathComponent("CoreDataStandIn.swift"), encoding: .utf8)
+        try standIn.write(to: folder.appendingPathComponent("CoreData.swift"), atomically: true, encoding: .utf8)
+        let module = try Swiftc.run(
+            ["-emit-module", "-module-name", "CoreData", "-parse-as-library"] + Swiftc.objcInteropFlags
+                + ["CoreData.swift", "-emit-module-path", "CoreData.swiftmodule"], in: folder)
+        #expect(module.status == 0, "\(module.output)")
+        let claims = try String(contentsOf: Fixtures.golden.appendingPathComponent("CoreDataStandInClaims.swift"), encoding: .utf8)
+        try claims.write(to: folder.appendingPathComponent("Claims.swift"), atomically: true, encoding: .utf8)
+        let result = try Swiftc.run(
+            ["-typecheck", "-swift-version", "6", "-I", "."] + Swiftc.objcInteropFlags + ["Claims.swift"], in: folder)
+        #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
+    }
+
     /// With the Core Data stand-in as the `CoreData` module, the managed object subclasses
     /// typecheck too: `@objc`, `@NSManaged` and the accessors are checked as on Apple platforms.
     @Test(arguments: cases)

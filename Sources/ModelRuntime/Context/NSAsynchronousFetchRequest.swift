@@ -21,7 +21,7 @@ open class NSAsynchronousFetchRequest<ResultType>: NSPersistentStoreRequest {
         super.init()
     }
 
-    open override var requestType: RequestType { .fetchRequestType }
+    open override var requestType: NSPersistentStoreRequestType { .fetchRequestType }
 
     override func startAsynchronously(in context: NSManagedObjectContext) throws -> NSPersistentStoreResult? {
         // Core Data refuses a confinement context (raw value 0, a deprecated case).
