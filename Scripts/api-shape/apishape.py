@@ -946,6 +946,8 @@ def main():
     parser.add_argument("--runtime-sources")
     parser.add_argument("--known", required=True)
     parser.add_argument("--report-dir")
+    parser.add_argument("--runtime-only", help="the checked-in list of ModelRuntime-only declarations; a change fails the check")
+    parser.add_argument("--update", action="store_true", help="rewrite the --runtime-only list instead of comparing it")
     args = parser.parse_args()
 
     runtime, reference = Interface(), Interface()
@@ -968,6 +970,9 @@ def main():
         for name in sorted(set(theirs) - set(mine)):
             comparison.not_provided.append(name)
 
+    # What UIKit declares (the SDK's UIKit overlay is not read): noted, not compared.
+    uikit = re.compile(r"^(type|member|conformance) (NSDiffableDataSourceSnapshot\b|IndexPath\.(row|section|item|init\((row|item):section:\)))")
+    comparison.runtime_only = [e + " (UIKit's on Apple platforms; not compared)" if uikit.match(e) else e for e in comparison.runtime_only]
     differences = sorted(set(comparison.differences))
     known, problems = read_known(args.known)
     matched_by: dict[str, int] = {k: 0 for k in known}
@@ -1006,7 +1011,30 @@ def main():
         print("error: difference not in the known list: " + d)
     for k in stale:
         print("error: known difference no longer found (remove it from the list): " + k)
-    failures = len(unexpected) + len(stale) + len(problems)
+    runtime_only_changed = 0
+    if args.runtime_only:
+        header = ("# ModelRuntime's public declarations that Core Data (and Foundation, ObjectiveC) do not have:\n"
+                  "# not differences, listed for review. Regenerate with Scripts/api-shape/check.sh --update.\n")
+        current = header + "\n".join(sorted(set(comparison.runtime_only))) + "\n"
+        if args.update:
+            with open(args.runtime_only, "w", encoding="utf-8") as f:
+                f.write(current)
+        else:
+            try:
+                with open(args.runtime_only, encoding="utf-8") as f:
+                    recorded = f.read()
+            except FileNotFoundError:
+                recorded = ""
+            if recorded != current:
+                old = set(recorded.splitlines()) - set(current.splitlines())
+                new = set(current.splitlines()) - set(recorded.splitlines())
+                for line in sorted(new):
+                    print("error: ModelRuntime-only declaration not in %s: %s" % (os.path.basename(args.runtime_only), line))
+                for line in sorted(old):
+                    print("error: listed ModelRuntime-only declaration no longer found: %s" % line)
+                print("api-shape: review them, then run check.sh --update")
+                runtime_only_changed = 1
+    failures = len(unexpected) + len(stale) + len(problems) + runtime_only_changed
     print("api-shape: failed checks: %d" % failures)
     return 1 if failures else 0
 

@@ -3,15 +3,16 @@
 # Foundation and ObjectiveC types ModelRuntime declares on Linux), declaration by declaration.
 # See docs/Verification.md ("API shape against Apple's SDK") for what it compares.
 #
-#   SDK_WORK=../apple-sdk Scripts/api-shape/check.sh [--report-dir DIR]
+#   SDK_WORK=../apple-sdk Scripts/api-shape/check.sh [--report-dir DIR] [--update]
 #
 # Needs an iOS SDK (README of the apple-sdk tools: $APPLE_SDK, default
 # $SDK_WORK/iPhoneOS17.4.sdk, prepared with `typecheck.sh prepare`), so it does not run in CI.
 # Builds the ModelRuntime target, prints the interfaces of both sides with
 # swift-synthesize-interface (the SDK's once, cached in $SDK_WORK/api-shape), and compares them
 # with apishape.py. Exit status 0 when every difference is in known-differences.txt and every
-# entry there still occurs. Reports (all differences, ModelRuntime-only declarations, SDK members
-# not provided) are written to --report-dir (default .build/api-shape).
+# entry there still occurs, and runtime-only.txt (ModelRuntime's declarations that the SDK does
+# not have, kept for review) is current; --update rewrites runtime-only.txt. Reports (all
+# differences, SDK members not provided) are written to --report-dir (default .build/api-shape).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,10 +21,12 @@ WORK=${SDK_WORK:-sdk-work}
 SDK=${APPLE_SDK:-$WORK/iPhoneOS17.4.sdk}
 TARGET=arm64-apple-ios17.0
 REPORT_DIR="$root/.build/api-shape"
+UPDATE=()
 
 while [ $# -gt 0 ]; do
     case "$1" in
     --report-dir) REPORT_DIR=$2; shift 2 ;;
+    --update) UPDATE=(--update); shift ;;
     *) echo "check.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -85,5 +88,6 @@ python3 "$here/apishape.py" \
     --errors-header "$SDK/System/Library/Frameworks/CoreData.framework/Headers/CoreDataErrors.h" \
     --runtime-sources "$root/Sources/ModelRuntime" \
     --known "$here/known-differences.txt" \
+    --runtime-only "$here/runtime-only.txt" "${UPDATE[@]}" \
     --report-dir "$REPORT_DIR" || status=$?
 exit $(( status != 0 || claims_failed != 0 ))
