@@ -203,6 +203,39 @@ struct GeneratedCodeTests {
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
     }
 
+    /// A file of another module that imports Foundation and ModelRuntime and names `NSPredicate`
+    /// as a type finds Linux Foundation's too; the compiler's note on ModelRuntime's candidate
+    /// shows the one-line remedy, and with it the same file compiles.
+    @Test func ambiguousQueryTypesPointToTheModuleAlias() throws {
+        try #require(
+            FileManager.default.fileExists(atPath: Self.builtModules.appendingPathComponent("ModelRuntime.swiftmodule").path),
+            "build the package first: no ModelRuntime module in \(Self.builtModules.path)")
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let user = """
+            import Foundation
+            import ModelRuntime
+
+            extension NSPredicate {
+                static var always: NSPredicate { NSPredicate(value: true) }
+            }
+            func sorted(by descriptors: [NSSortDescriptor]) -> [NSSortDescriptor] { descriptors }
+
+            """
+        try user.write(to: folder.appendingPathComponent("User.swift"), atomically: true, encoding: .utf8)
+        let ambiguous = try Swiftc.run(["-typecheck", "-swift-version", "6"] + Self.runtimeSearchPaths() + ["User.swift"], in: folder)
+        #expect(ambiguous.status != 0)
+        #expect(ambiguous.output.contains("'NSPredicate' is ambiguous for type lookup"), "\(ambiguous.output)")
+        #expect(ambiguous.output.contains("typealias NSPredicate = ModelRuntime.NSPredicate"), "\(ambiguous.output)")
+        #expect(ambiguous.output.contains("typealias NSSortDescriptor = ModelRuntime.NSSortDescriptor"), "\(ambiguous.output)")
+        let aliases =
+            "import ModelRuntime\n\ntypealias NSPredicate = ModelRuntime.NSPredicate\ntypealias NSSortDescriptor = ModelRuntime.NSSortDescriptor\n"
+        try aliases.write(to: folder.appendingPathComponent("Aliases.swift"), atomically: true, encoding: .utf8)
+        let fixed = try Swiftc.run(
+            ["-typecheck", "-swift-version", "6"] + Self.runtimeSearchPaths() + ["User.swift", "Aliases.swift"], in: folder)
+        #expect(fixed.status == 0 && fixed.output.isEmpty, "\(fixed.output)")
+    }
+
     /// What the stand-in claims about Core Data (`Golden/CoreDataStandInClaims.swift`, client
     /// code that `Scripts/api-shape/check.sh` also typechecks against Apple's SDK) holds for the
     /// stand-in: the same code compiles against both.

@@ -17,6 +17,9 @@ public struct Selector: Hashable, ExpressibleByStringLiteral, CustomStringConver
 /// compare as in predicates (numbers across types, strings, dates), nil before every value when
 /// ascending. Selectors: `compare:`, `caseInsensitiveCompare:`, `localizedCompare:`,
 /// `localizedCaseInsensitiveCompare:`, `localizedStandardCompare:`.
+///
+/// Linux Foundation has its own `NSSortDescriptor`; a file importing Foundation too finds both
+/// ("ambiguous for type lookup"): add `typealias NSSortDescriptor = ModelRuntime.NSSortDescriptor` to the module.
 open class NSSortDescriptor: NSObject, NSCopying, @unchecked Sendable {
     public let key: String?
     public let ascending: Bool
