@@ -203,6 +203,58 @@ struct GeneratedCodeTests {
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
     }
 
+    /// A file of another module that imports Foundation and ModelRuntime and names `NSPredicate`
+    /// as a type finds Linux Foundation's too; the compiler's note on ModelRuntime's candidate
+    /// shows the one-line remedy, and with it the same file compiles.
+    @Test func ambiguousQueryTypesPointToTheModuleAlias() throws {
+        try #require(
+            FileManager.default.fileExists(atPath: Self.builtModules.appendingPathComponent("ModelRuntime.swiftmodule").path),
+            "build the package first: no ModelRuntime module in \(Self.builtModules.path)")
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let user = """
+            import Foundation
+            import ModelRuntime
+
+            extension NSPredicate {
+                static var always: NSPredicate { NSPredicate(value: true) }
+            }
+            func sorted(by descriptors: [NSSortDescriptor]) -> [NSSortDescriptor] { descriptors }
+
+            """
+        try user.write(to: folder.appendingPathComponent("User.swift"), atomically: true, encoding: .utf8)
+        let ambiguous = try Swiftc.run(["-typecheck", "-swift-version", "6"] + Self.runtimeSearchPaths() + ["User.swift"], in: folder)
+        #expect(ambiguous.status != 0)
+        #expect(ambiguous.output.contains("'NSPredicate' is ambiguous for type lookup"), "\(ambiguous.output)")
+        #expect(ambiguous.output.contains("typealias NSPredicate = ModelRuntime.NSPredicate"), "\(ambiguous.output)")
+        #expect(ambiguous.output.contains("typealias NSSortDescriptor = ModelRuntime.NSSortDescriptor"), "\(ambiguous.output)")
+        let aliases =
+            "import ModelRuntime\n\ntypealias NSPredicate = ModelRuntime.NSPredicate\ntypealias NSSortDescriptor = ModelRuntime.NSSortDescriptor\n"
+        try aliases.write(to: folder.appendingPathComponent("Aliases.swift"), atomically: true, encoding: .utf8)
+        let fixed = try Swiftc.run(
+            ["-typecheck", "-swift-version", "6"] + Self.runtimeSearchPaths() + ["User.swift", "Aliases.swift"], in: folder)
+        #expect(fixed.status == 0 && fixed.output.isEmpty, "\(fixed.output)")
+    }
+
+    /// What the stand-in claims about Core Data (`Golden/CoreDataStandInClaims.swift`, client
+    /// code that `Scripts/api-shape/check.sh` also typechecks against Apple's SDK) holds for the
+    /// stand-in: the same code compiles against both.
+    @Test func standInClaimsTypecheckAgainstTheStandIn() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = try String(contentsOf: Fixtures.golden.appendingPathComponent("CoreDataStandIn.swift"), encoding: .utf8)
+        try standIn.write(to: folder.appendingPathComponent("CoreData.swift"), atomically: true, encoding: .utf8)
+        let module = try Swiftc.run(
+            ["-emit-module", "-module-name", "CoreData", "-parse-as-library"] + Swiftc.objcInteropFlags
+                + ["CoreData.swift", "-emit-module-path", "CoreData.swiftmodule"], in: folder)
+        #expect(module.status == 0, "\(module.output)")
+        let claims = try String(contentsOf: Fixtures.golden.appendingPathComponent("CoreDataStandInClaims.swift"), encoding: .utf8)
+        try claims.write(to: folder.appendingPathComponent("Claims.swift"), atomically: true, encoding: .utf8)
+        let result = try Swiftc.run(
+            ["-typecheck", "-swift-version", "6", "-I", "."] + Swiftc.objcInteropFlags + ["Claims.swift"], in: folder)
+        #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
+    }
+
     /// With the Core Data stand-in as the `CoreData` module, the managed object subclasses
     /// typecheck too: `@objc`, `@NSManaged` and the accessors are checked as on Apple platforms.
     @Test(arguments: cases)

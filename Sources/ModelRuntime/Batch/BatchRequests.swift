@@ -38,7 +38,7 @@ open class NSBatchInsertRequest: NSPersistentStoreRequest {
     /// Rows bound straight to the insert statement by typed helpers (see `BatchInsertRow`).
     var rowSource: BatchInsertRowSource?
 
-    open override var requestType: RequestType { .batchInsertRequestType }
+    open override var requestType: NSPersistentStoreRequestType { .batchInsertRequestType }
 
     public init(entityName: String, objects dictionaries: [[String: Any]]) {
         self.entityName = entityName
@@ -96,7 +96,7 @@ open class NSBatchDeleteRequest: NSPersistentStoreRequest {
     let objectIDs: [NSManagedObjectID]?
     open var resultType: NSBatchDeleteRequestResultType = .resultTypeStatusOnly
 
-    open override var requestType: RequestType { .batchDeleteRequestType }
+    open override var requestType: NSPersistentStoreRequestType { .batchDeleteRequestType }
 
     public init(fetchRequest fetch: NSFetchRequest<NSFetchRequestResult>) {
         fetchRequest = fetch
@@ -126,7 +126,7 @@ open class NSBatchUpdateRequest: NSPersistentStoreRequest {
     /// `NSExpression`s evaluated per row.
     open var propertiesToUpdate: [AnyHashable: Any]?
 
-    open override var requestType: RequestType { .batchUpdateRequestType }
+    open override var requestType: NSPersistentStoreRequestType { .batchUpdateRequestType }
 
     public init(entityName: String) {
         self.entityName = entityName

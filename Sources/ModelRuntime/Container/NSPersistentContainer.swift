@@ -8,8 +8,9 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
     private let containerName: String
     private let model: NSManagedObjectModel
     private let coordinator: NSPersistentStoreCoordinator
-    /// Set when `init(name:)` found no compiled model: `loadPersistentStores` reports it.
-    private let missingModel: NSError?
+    /// Set when `init(name:)` found no compiled model: `loadPersistentStores` reports it. Set
+    /// only while the container is made.
+    private var missingModel: NSError?
     private let lock = NSLock()
     private var descriptions: [NSPersistentStoreDescription]
     /// Descriptions added or being added (held, so identity comparisons stay valid).
@@ -24,7 +25,7 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
     public convenience init(name: String) {
         let lookup = ContainerModelLookup.find(named: name)
         if let url = lookup.url, let model = NSManagedObjectModel(contentsOf: url) {
-            self.init(name: name, model: model, missingModel: nil)
+            self.init(name: name, managedObjectModel: model)
             return
         }
         FileHandle.standardError.write(Data("CoreData: error:  Failed to load model named \(name)\n".utf8))
@@ -35,18 +36,17 @@ open class NSPersistentContainer: NSObject, @unchecked Sendable {
         let error = CoreDataError.make(
             NSPersistentStoreInvalidTypeError, "Failed to load model named \(name): \(reason)",
             [NSFilePathErrorKey: lookup.url?.path ?? name])
-        self.init(name: name, model: NSManagedObjectModel(), missingModel: error)
+        self.init(name: name, managedObjectModel: NSManagedObjectModel())
+        missingModel = error
     }
 
-    /// A container for `model`, named `name` (the default store is `<name>.sqlite`).
-    public convenience init(name: String, managedObjectModel model: NSManagedObjectModel) {
-        self.init(name: name, model: model, missingModel: nil)
-    }
-
-    private init(name: String, model: NSManagedObjectModel, missingModel: NSError?) {
+    /// A container for `model`, named `name` (the default store is `<name>.sqlite`). The
+    /// designated initialiser, as in Core Data: a subclass that declares no initialiser of its own
+    /// inherits both (`final class Stack: NSPersistentContainer, @unchecked Sendable {}`).
+    public init(name: String, managedObjectModel model: NSManagedObjectModel) {
         containerName = name
         self.model = model
-        self.missingModel = missingModel
+        missingModel = nil
         coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         mainContext = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
         mainContext.persistentStoreCoordinator = coordinator

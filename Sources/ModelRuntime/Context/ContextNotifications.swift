@@ -11,6 +11,15 @@ extension Notification.Name {
     public static let NSManagedObjectContextWillSave = Notification.Name("NSManagingContextWillSaveChangesNotification")
     /// Posted when objects of a context changed (`NSManagedObjectContextObjectsDidChangeNotification`).
     public static let NSManagedObjectContextObjectsDidChange = Notification.Name("NSObjectsChangedInManagingContextNotification")
+    /// Posted after a context saved, with the saved objects' IDs as sets under
+    /// `NSInsertedObjectIDsKey`, `NSUpdatedObjectIDsKey` and `NSDeletedObjectIDsKey`
+    /// (`NSManagedObjectContextDidSaveObjectIDsNotification`).
+    public static let NSManagedObjectContextDidSaveObjectIDs = Notification.Name("NSManagedObjectContextDidSaveObjectIDsNotification")
+    /// Posted after a context merged changes (`mergeChanges(fromContextDidSave:)`,
+    /// `mergeChanges(fromRemoteContextSave:into:)`, automatic merges), with the merged objects'
+    /// IDs as sets under the same keys (`NSManagedObjectContextDidMergeChangesObjectIDsNotification`).
+    public static let NSManagedObjectContextDidMergeChangesObjectIDs = Notification.Name(
+        "NSManagedObjectContextDidMergeChangesObjectIDsNotification")
 }
 
 extension NSManagedObjectContext {
@@ -18,11 +27,11 @@ extension NSManagedObjectContext {
     public static let didSaveObjectsNotification = Notification.Name.NSManagedObjectContextDidSave
     public static let willSaveObjectsNotification = Notification.Name.NSManagedObjectContextWillSave
     public static let didChangeObjectsNotification = Notification.Name.NSManagedObjectContextObjectsDidChange
-    public static let didSaveObjectIDsNotification = Notification.Name("NSManagedObjectContextDidSaveObjectIDsNotification")
-    public static let didMergeChangesObjectIDsNotification = Notification.Name("NSManagedObjectContextDidMergeChangesObjectIDsNotification")
+    public static let didSaveObjectIDsNotification = Notification.Name.NSManagedObjectContextDidSaveObjectIDs
+    public static let didMergeChangesObjectIDsNotification = Notification.Name.NSManagedObjectContextDidMergeChangesObjectIDs
 
     /// Keys of the notifications' `userInfo` (`NSManagedObjectContext.NotificationKey`).
-    public enum NotificationKey: String, Sendable {
+    public enum NotificationKey: String {
         case sourceContext = "managedObjectContext"
         case queryGeneration = "managedObjectContextQueryGeneration"
         case invalidatedAllObjects = "invalidatedAll"
@@ -69,7 +78,7 @@ extension NSManagedObjectContext {
 
     /// Merges changes described by object IDs or their URIs (`NSInsertedObjectsKey` … as arrays)
     /// into each context, on its queue.
-    public static func mergeChanges(
+    public class func mergeChanges(
         fromRemoteContextSave changeNotificationData: [AnyHashable: Any], into contexts: [NSManagedObjectContext]
     ) {
         for context in contexts {
@@ -95,6 +104,16 @@ extension NSManagedObjectContext {
 
     func merge(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted deletedIDs: [NSManagedObjectID]) {
         advanceQueryGeneration()
+        defer {
+            // What was merged, by object ID (`NSManagedObjectContextDidMergeChangesObjectIDsNotification`).
+            if !inserted.isEmpty || !updated.isEmpty || !deletedIDs.isEmpty {
+                NotificationCenter.default.post(
+                    name: .NSManagedObjectContextDidMergeChangesObjectIDs, object: self,
+                    userInfo: [
+                        NSInsertedObjectIDsKey: Set(inserted), NSUpdatedObjectIDsKey: Set(updated), NSDeletedObjectIDsKey: Set(deletedIDs),
+                    ])
+            }
+        }
         var refreshed: Set<NSManagedObject> = []
         var removed: Set<NSManagedObject> = []
         for id in updated {

@@ -21,7 +21,7 @@ open class NSAsynchronousFetchRequest<ResultType>: NSPersistentStoreRequest {
         super.init()
     }
 
-    open override var requestType: RequestType { .fetchRequestType }
+    open override var requestType: NSPersistentStoreRequestType { .fetchRequestType }
 
     override func startAsynchronously(in context: NSManagedObjectContext) throws -> NSPersistentStoreResult? {
         // Core Data refuses a confinement context (raw value 0, a deprecated case).
@@ -33,7 +33,8 @@ open class NSAsynchronousFetchRequest<ResultType>: NSPersistentStoreRequest {
 }
 
 /// A result that completes after `execute(_:)` returned (`NSPersistentStoreAsynchronousResult`).
-open class NSPersistentStoreAsynchronousResult: NSPersistentStoreResult, @unchecked Sendable {
+/// Not `Sendable`, as in Core Data (``cancel()`` is safe from any thread).
+open class NSPersistentStoreAsynchronousResult: NSPersistentStoreResult {
     /// The context that runs the request.
     public let managedObjectContext: NSManagedObjectContext
     /// Tracks the fetch: its units are results; cancelling it cancels the fetch.
@@ -79,7 +80,7 @@ open class NSPersistentStoreAsynchronousResult: NSPersistentStoreResult, @unchec
 }
 
 /// The outcome of an asynchronous fetch (`NSAsynchronousFetchResult`).
-open class NSAsynchronousFetchResult<ResultType>: NSPersistentStoreAsynchronousResult, @unchecked Sendable {
+open class NSAsynchronousFetchResult<ResultType>: NSPersistentStoreAsynchronousResult {
     /// The request that was run.
     public var fetchRequest: NSAsynchronousFetchRequest<ResultType> { untypedRequest as! NSAsynchronousFetchRequest<ResultType> }
 

@@ -1,19 +1,21 @@
 #if !canImport(CoreData)
 import Foundation
 
+/// The kind of a store request (`NSPersistentStoreRequestType`).
+public enum NSPersistentStoreRequestType: UInt, @unchecked Sendable {
+    case fetchRequestType = 1
+    case saveRequestType = 2
+    case batchInsertRequestType = 5
+    case batchUpdateRequestType = 6
+    case batchDeleteRequestType = 7
+}
+
 /// A request to a persistent store (`NSPersistentStoreRequest`).
 open class NSPersistentStoreRequest: NSObject, NSCopying {
-    public enum RequestType: UInt, Sendable {
-        case fetchRequestType = 1
-        case saveRequestType = 2
-        case batchInsertRequestType = 5
-        case batchUpdateRequestType = 6
-        case batchDeleteRequestType = 7
-    }
 
     /// The stores to search; all of the coordinator's stores for nil.
     open var affectedStores: [NSPersistentStore]?
-    open var requestType: RequestType { .fetchRequestType }
+    open var requestType: NSPersistentStoreRequestType { .fetchRequestType }
 
     public override init() {
         super.init()

@@ -4,8 +4,8 @@ import ModelStore
 
 /// A generation of a context's stores' data (`NSQueryGenerationToken`): what a context pinned
 /// with `setQueryGenerationFrom(_:)` reads. ``current`` asks for the newest generation, advanced
-/// whenever the context saves, merges or resets.
-public final class NSQueryGenerationToken: NSObject, NSCopying, @unchecked Sendable {
+/// whenever the context saves, merges or resets. Not `Sendable`, as in Core Data.
+public final class NSQueryGenerationToken: NSObject, NSCopying {
     /// Which generation: 0 for ``current``, else a number unique in the process.
     let number: UInt64
 
@@ -24,7 +24,8 @@ public final class NSQueryGenerationToken: NSObject, NSCopying, @unchecked Senda
 
     /// The newest generation, as a request: a context pinned with it moves to the newest
     /// generation when it saves, merges or resets.
-    public static let current = NSQueryGenerationToken(number: 0)
+    public class var current: NSQueryGenerationToken { currentToken }
+    nonisolated(unsafe) private static let currentToken = NSQueryGenerationToken(number: 0)
 
     public func copy(with zone: NSZone? = nil) -> Any { self }
 

@@ -119,6 +119,21 @@ extension NSManagedObjectContext {
                     ? reportedInserted! : Set(savedInserted),
                 NSUpdatedObjectsKey: Set(updatedNow), NSDeletedObjectsKey: Set(deletedNow),
             ])
+        // The same save by object ID (`NSManagedObjectContextDidSaveObjectIDsNotification`).
+        NotificationCenter.default.post(
+            name: .NSManagedObjectContextDidSaveObjectIDs, object: self,
+            userInfo: [
+                NSInsertedObjectIDsKey: Set(savedInserted.map(Self.savedID)), NSUpdatedObjectIDsKey: Set(updatedNow.map(Self.savedID)),
+                NSDeletedObjectIDsKey: Set(deletedNow.map(Self.savedID)),
+            ])
+    }
+
+    /// A saved object's ID for the object-ID notification, without keeping it in the object:
+    /// objects saved for the first time stay without an ID object unless someone asks for theirs.
+    private static func savedID(_ object: NSManagedObject) -> NSManagedObjectID {
+        if let id = object.idStorage { return id }
+        if let batches = object.batches { return batches.objectID(at: Int(object.batchPosition), entity: object.engine) }
+        return object.objectID
     }
 
     // MARK: Writing rows

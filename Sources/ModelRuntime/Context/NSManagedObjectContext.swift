@@ -8,22 +8,16 @@ import Foundation
 /// `.privateQueueConcurrencyType`; use it inside `perform`/`performAndWait` (or on the main
 /// thread for a main-queue context). See docs/Runtime.md for how misuse is reported.
 open class NSManagedObjectContext: NSObject {
-    public enum ConcurrencyType: UInt, Sendable {
-        @available(*, deprecated, message: "Use another NSManagedObjectContextConcurrencyType")
-        case confinementConcurrencyType = 0
-        case privateQueueConcurrencyType = 1
-        case mainQueueConcurrencyType = 2
-    }
-
     /// When `perform(schedule:_:)` runs its block (`NSManagedObjectContext.ScheduledTaskType`).
-    public enum ScheduledTaskType: Sendable {
+    public enum ScheduledTaskType {
         /// Run at once when already on the context's queue, else enqueue.
         case immediate
         /// Always enqueue.
         case enqueued
     }
 
-    public let concurrencyType: ConcurrencyType
+    open var concurrencyType: NSManagedObjectContextConcurrencyType { kind }
+    private let kind: NSManagedObjectContextConcurrencyType
     let queue: DispatchQueue
     /// Marks a private-queue context's queue with the context's identity.
     static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
@@ -91,7 +85,7 @@ open class NSManagedObjectContext: NSObject {
     var conflictChecked: [ObjectIdentifier: NSManagedObject] = [:]
     /// Inserted objects given a store by `assign(_:to:)`, until they get their keys.
     var assignedStores: [ObjectIdentifier: NSPersistentStore] = [:]
-    open var userInfo = NSMutableDictionary()
+    open private(set) var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
 
     /// Objects by identity (store, table, key or temporary identity).
@@ -104,8 +98,8 @@ open class NSManagedObjectContext: NSObject {
     /// What the last `NSManagedObjectContextObjectsDidChange` reported (see +ObjectsDidChange).
     var processedChanges = ProcessedChanges()
 
-    public init(concurrencyType ct: ConcurrencyType) {
-        concurrencyType = ct
+    public init(concurrencyType ct: NSManagedObjectContextConcurrencyType) {
+        kind = ct
         switch ct {
         case .mainQueueConcurrencyType: queue = .main
         default: queue = DispatchQueue(label: "NSManagedObjectContext")
@@ -151,7 +145,7 @@ open class NSManagedObjectContext: NSObject {
     /// or a block of the main queue: after `dispatch_main()` (an async `main`, the test runner)
     /// the main queue's blocks run on a worker thread.
     var isOnQueue: Bool {
-        concurrencyType == .mainQueueConcurrencyType
+        kind == .mainQueueConcurrencyType
             ? MainQueueMark.isCurrent : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
     }
 
@@ -174,14 +168,14 @@ open class NSManagedObjectContext: NSObject {
     /// Runs `block` on the context's queue and waits for it (at once when already on it).
     open func performAndWait(_ block: () -> Void) {
         if isOnQueue { return CurrentContext.with(self, block) }
-        if concurrencyType == .mainQueueConcurrencyType { return MainQueueMark.waitForMainQueue { CurrentContext.with(self, block) } }
+        if kind == .mainQueueConcurrencyType { return MainQueueMark.waitForMainQueue { CurrentContext.with(self, block) } }
         MainQueueMark.lending(to: ObjectIdentifier(self)) { queue.sync { CurrentContext.with(self, block) } }
     }
 
     /// Runs `block` on the context's queue, waits, and returns its value or rethrows its error.
     public func performAndWait<T>(_ block: () throws -> T) rethrows -> T {
         if isOnQueue { return try CurrentContext.with(self, block) }
-        if concurrencyType == .mainQueueConcurrencyType {
+        if kind == .mainQueueConcurrencyType {
             return try MainQueueMark.waitForMainQueue { try CurrentContext.with(self, block) }
         }
         return try MainQueueMark.lending(to: ObjectIdentifier(self)) { try queue.sync { try CurrentContext.with(self, block) } }

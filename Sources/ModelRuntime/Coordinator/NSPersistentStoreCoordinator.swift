@@ -69,7 +69,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             } ?? false
         do {
             let pragmas = try StorePragmas.parse(options?[NSSQLitePragmasOption])
-            return try locked {
+            let added = try locked {
                 if let fileURL, stores.contains(where: { $0.url?.standardizedFileURL == fileURL.standardizedFileURL }) {
                     throw CoreDataError.make(
                         NSPersistentStoreOpenError, "The store at \(fileURL.path) is already added to this coordinator",
@@ -108,9 +108,12 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
                     type: storeType, configurationName: configuration, url: storeURL ?? URL(fileURLWithPath: "/dev/null"),
                     options: options, isReadOnly: readOnly, engine: engine, coordinator: self)
                 try HistoryTracking.storeAdded(store, to: self)
+                postStoresWillChange(added: [store])
                 stores.append(store)
                 return store
             }
+            postStoresDidChange(added: [added])
+            return added
         } catch {
             guard let fileURL else { throw error }
             if wasMissing {
@@ -160,17 +163,21 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             guard let index = stores.firstIndex(where: { $0 === store }) else {
                 throw CoreDataError.make(NSPersistentStoreOperationError, "The store is not one of the coordinator's stores")
             }
+            postStoresWillChange(removed: [store])
             stores.remove(at: index)
             HistoryTracking.storeRemoved(store)
         }
+        postStoresDidChange(removed: [store])
     }
 
     /// Adds back a store removed by ``remove(_:)`` (a move that failed puts its store back).
     func reinstate(_ store: NSPersistentStore) throws {
         try locked {
             try HistoryTracking.storeAdded(store, to: self)
+            postStoresWillChange(added: [store])
             stores.append(store)
         }
+        postStoresDidChange(added: [store])
     }
 
     open func persistentStore(for url: URL) -> NSPersistentStore? {

@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // Core Data's constant names are kept exactly.
 #if !canImport(CoreData)
 import Foundation
@@ -26,13 +27,16 @@ public let NSPersistentStoreFileProtectionKey = "NSPersistentStoreFileProtection
 
 extension NSPersistentStore {
     /// A store type (`NSPersistentStore.StoreType`, iOS 15).
-    public struct StoreType: Hashable, RawRepresentable, Sendable {
-        public let rawValue: String
+    /// Not `Sendable`, as in Core Data's overlay.
+    public struct StoreType: Hashable, Equatable, RawRepresentable {
+        public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-
-        public static let sqlite = StoreType(rawValue: NSSQLiteStoreType)
-        public static let inMemory = StoreType(rawValue: NSInMemoryStoreType)
-        public static let binary = StoreType(rawValue: NSBinaryStoreType)
+        public typealias RawValue = String
     }
+}
+extension NSPersistentStore.StoreType {
+    public static var sqlite: NSPersistentStore.StoreType { .init(rawValue: NSSQLiteStoreType) }
+    public static var inMemory: NSPersistentStore.StoreType { .init(rawValue: NSInMemoryStoreType) }
+    public static var binary: NSPersistentStore.StoreType { .init(rawValue: NSBinaryStoreType) }
 }
 #endif

@@ -10,7 +10,9 @@ public enum NSPersistentHistoryChangeType: Int, Sendable {
 }
 
 /// One object's change in a transaction (`NSPersistentHistoryChange`), read from `ACHANGE`.
-public final class NSPersistentHistoryChange: NSObject, KeyValueReadable, @unchecked Sendable {
+///
+/// Not `Sendable`, as in Core Data: read it on the queue of the context that fetched it.
+public final class NSPersistentHistoryChange: NSObject, KeyValueReadable {
     public let changeID: Int64
     public let changeType: NSPersistentHistoryChangeType
     public let changedObjectID: NSManagedObjectID
@@ -39,8 +41,26 @@ public final class NSPersistentHistoryChange: NSObject, KeyValueReadable, @unche
     /// A fetch request for `NSPersistentHistoryChangeRequest.fetchHistory(withFetch:)` over
     /// changes: its predicate reads `changeID`, `changeType` (raw value), `changedEntity` (name)
     /// and `transaction` (key paths into it).
-    public static var fetchRequest: NSFetchRequest<NSFetchRequestResult>? {
+    public class var fetchRequest: NSFetchRequest<NSFetchRequestResult>? {
         NSFetchRequest<NSFetchRequestResult>(entityName: entityName)
+    }
+
+    /// The entity of changes (named `Change`) for a fetch request over them
+    /// (`NSFetchRequest(entityName:)` or `fetchRequest.entity`), with the attributes its
+    /// predicates read; nil when `context` has no coordinator.
+    public class func entityDescription(with context: NSManagedObjectContext) -> NSEntityDescription? {
+        context.persistentStoreCoordinator == nil ? nil : entityDescription
+    }
+
+    /// The entity of changes, as ``entityDescription(with:)`` gives it.
+    public class var entityDescription: NSEntityDescription? {
+        HistoryEntity.make(
+            name: entityName,
+            attributes: [
+                ("changeID", .integer64AttributeType),
+                ("changeType", .integer64AttributeType),
+                ("changedEntity", .stringAttributeType),
+            ])
     }
 
     public func value(forKey key: String) -> Any? {

@@ -24,9 +24,11 @@ open class NSPersistentHistoryChangeRequest: NSPersistentStoreRequest {
 
     let operation: Operation
     open var resultType: NSPersistentHistoryResultType = .transactionsAndChanges
+    private var filter: NSFetchRequest<NSFetchRequestResult>?
 
     init(operation: Operation) {
         self.operation = operation
+        if case .fetchWithRequest(let request) = operation { filter = request }
         super.init()
     }
 
@@ -38,10 +40,15 @@ open class NSPersistentHistoryChangeRequest: NSPersistentStoreRequest {
         }
     }
 
-    /// The fetch request of ``fetchHistory(withFetch:)``.
+    /// The fetch request that filters (predicate), orders (sort descriptors) and limits the
+    /// transactions or changes the request reads: the one of ``fetchHistory(withFetch:)``, or
+    /// one set on any fetch request (after a token or a date), as with Core Data. It must be
+    /// made from `NSPersistentHistoryTransaction.fetchRequest` or
+    /// `NSPersistentHistoryChange.fetchRequest`, or have the entity of their
+    /// `entityDescription(with:)`.
     open var fetchRequest: NSFetchRequest<NSFetchRequestResult>? {
-        if case .fetchWithRequest(let request) = operation { return request }
-        return nil
+        get { filter }
+        set { filter = newValue }
     }
 
     var isDelete: Bool {

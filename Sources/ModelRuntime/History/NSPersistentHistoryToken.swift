@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // Core Data's constant names are kept exactly.
 #if !canImport(CoreData)
 import Foundation
@@ -6,9 +7,11 @@ import Foundation
 /// A position in the persistent history of one or more stores (`NSPersistentHistoryToken`): per
 /// store identifier, the number of the last transaction it covers. Tokens compare per store
 /// (a token is before another when it is not after it in any store and before it in one), and
-/// archive with `NSKeyedArchiver` under the key `storeTokens`, as apps persist them.
-public final class NSPersistentHistoryToken: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
-    /// Store identifier → last transaction number.
+/// archive with `NSKeyedArchiver` under the key `storeTokens`, as apps persist them. Not
+/// `Sendable` and not `Comparable`, as in Core Data (pass a token between queues archived, or
+/// compare ``storeTokens``).
+public final class NSPersistentHistoryToken: NSObject, NSSecureCoding, NSCopying {
+    /// Store identifier → last transaction number (beyond Core Data, whose token is opaque).
     public let storeTokens: [String: Int64]
 
     init(storeTokens: [String: Int64]) {
@@ -58,11 +61,12 @@ public final class NSPersistentHistoryToken: NSObject, NSSecureCoding, NSCopying
     func number(for store: String) -> Int64 { storeTokens[store] ?? 0 }
 }
 
-extension NSPersistentHistoryToken: Comparable {
-    public static func < (lhs: NSPersistentHistoryToken, rhs: NSPersistentHistoryToken) -> Bool {
-        let stores = Set(lhs.storeTokens.keys).union(rhs.storeTokens.keys)
-        return stores.allSatisfy { lhs.number(for: $0) <= rhs.number(for: $0) } && lhs.storeTokens != rhs.storeTokens
-            && stores.contains { lhs.number(for: $0) < rhs.number(for: $0) }
+extension NSPersistentHistoryToken {
+    /// Whether the token is before `other`: not after it in any store and before it in one.
+    func precedes(_ other: NSPersistentHistoryToken) -> Bool {
+        let stores = Set(storeTokens.keys).union(other.storeTokens.keys)
+        return stores.allSatisfy { number(for: $0) <= other.number(for: $0) } && storeTokens != other.storeTokens
+            && stores.contains { number(for: $0) < other.number(for: $0) }
     }
 }
 

@@ -2,7 +2,9 @@
 import Foundation
 
 /// One recorded save (`NSPersistentHistoryTransaction`), read from `ATRANSACTION`.
-public final class NSPersistentHistoryTransaction: NSObject, KeyValueReadable, @unchecked Sendable {
+///
+/// Not `Sendable`, as in Core Data: read it on the queue of the context that fetched it.
+public final class NSPersistentHistoryTransaction: NSObject, KeyValueReadable {
     public let timestamp: Date
     public let author: String?
     public let contextName: String?
@@ -53,8 +55,30 @@ public final class NSPersistentHistoryTransaction: NSObject, KeyValueReadable, @
     /// A fetch request for `NSPersistentHistoryChangeRequest.fetchHistory(withFetch:)`: its
     /// predicate and sort descriptors read `timestamp`, `author`, `contextName`, `bundleID`,
     /// `processID`, `storeID` and `transactionNumber`.
-    public static var fetchRequest: NSFetchRequest<NSFetchRequestResult>? {
+    public class var fetchRequest: NSFetchRequest<NSFetchRequestResult>? {
         NSFetchRequest<NSFetchRequestResult>(entityName: entityName)
+    }
+
+    /// The entity of transactions (named `Transaction`) for a fetch request over them
+    /// (`NSFetchRequest(entityName:)` or `fetchRequest.entity`), with the attributes its
+    /// predicates read; nil when `context` has no coordinator.
+    public class func entityDescription(with context: NSManagedObjectContext) -> NSEntityDescription? {
+        context.persistentStoreCoordinator == nil ? nil : entityDescription
+    }
+
+    /// The entity of transactions, as ``entityDescription(with:)`` gives it.
+    public class var entityDescription: NSEntityDescription? {
+        HistoryEntity.make(
+            name: entityName,
+            attributes: [
+                ("timestamp", .dateAttributeType),
+                ("author", .stringAttributeType),
+                ("contextName", .stringAttributeType),
+                ("bundleID", .stringAttributeType),
+                ("processID", .stringAttributeType),
+                ("storeID", .stringAttributeType),
+                ("transactionNumber", .integer64AttributeType),
+            ])
     }
 
     public func value(forKey key: String) -> Any? {

@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // Core Data's constant names are kept exactly.
 #if !canImport(CoreData)
 import Foundation
@@ -18,6 +19,11 @@ public let NSInferredMappingModelError = 134190
 public let NSManagedObjectModelReferenceNotFoundError = 134504
 public let NSStagedMigrationFrameworkVersionMismatchError = 134505
 public let NSStagedMigrationBackwardMigrationError = 134506
+/// A migration failed because a uniqueness constraint was violated.
+public let NSMigrationConstraintViolationError = 134111
+/// Importing external records failed (Core Data's Spotlight importer; the runtime has none and
+/// never reports it).
+public let NSExternalRecordImportError = 134200
 
 /// One stage of a staged migration (`NSMigrationStage`), abstract.
 open class NSMigrationStage: NSObject {
@@ -36,11 +42,17 @@ open class NSMigrationStage: NSObject {
 /// (`NSLightweightMigrationStage`), named by their version checksums. The versions themselves are
 /// found among the versions of the coordinator model's `.momd` and the bundles' `.momd`s.
 open class NSLightweightMigrationStage: NSMigrationStage {
-    public let versionChecksums: [String]
+    private let checksumList: [String]
+    open var versionChecksums: [String] { checksumList }
 
-    public init(_ versionChecksums: [String]) {
-        self.versionChecksums = versionChecksums
+    init(checksums: [String]) {
+        checksumList = checksums
         super.init()
+    }
+
+    /// A convenience initialiser, as in Core Data.
+    public convenience init(_ versionChecksums: [String]) {
+        self.init(checksums: versionChecksums)
     }
 
     override var checksums: [String] { versionChecksums }
@@ -52,15 +64,23 @@ open class NSLightweightMigrationStage: NSMigrationStage {
 /// a new required value, is the handlers' job), then `didMigrateHandler` runs with the store in
 /// the next model. Handlers reach the store through the manager's ``NSStagedMigrationManager/container``.
 open class NSCustomMigrationStage: NSMigrationStage {
-    public let currentModel: NSManagedObjectModelReference
-    public let nextModel: NSManagedObjectModelReference
-    open var willMigrateHandler: ((_ migrationManager: NSStagedMigrationManager, _ currentStage: NSCustomMigrationStage) throws -> Void)?
-    open var didMigrateHandler: ((_ migrationManager: NSStagedMigrationManager, _ currentStage: NSCustomMigrationStage) throws -> Void)?
+    private let models: (current: NSManagedObjectModelReference, next: NSManagedObjectModelReference)
+    open var currentModel: NSManagedObjectModelReference { models.current }
+    open var nextModel: NSManagedObjectModelReference { models.next }
+    // `public`, not `open`: Core Data declares the handlers in a Swift extension, where they
+    // cannot be overridden.
+    public var willMigrateHandler:
+        ((_ migrationManager: NSStagedMigrationManager, _ migrationStage: NSCustomMigrationStage) throws -> Void)?
+    public var didMigrateHandler: ((_ migrationManager: NSStagedMigrationManager, _ migrationStage: NSCustomMigrationStage) throws -> Void)?
 
-    public init(migratingFrom currentModel: NSManagedObjectModelReference, to nextModel: NSManagedObjectModelReference) {
-        self.currentModel = currentModel
-        self.nextModel = nextModel
+    init(current: NSManagedObjectModelReference, next: NSManagedObjectModelReference) {
+        models = (current, next)
         super.init()
+    }
+
+    /// A convenience initialiser, as in Core Data.
+    public convenience init(migratingFrom currentModel: NSManagedObjectModelReference, to nextModel: NSManagedObjectModelReference) {
+        self.init(current: currentModel, next: nextModel)
     }
 
     override var checksums: [String] { [currentModel.versionChecksum, nextModel.versionChecksum] }
@@ -156,9 +176,14 @@ open class NSStagedMigrationManager: NSObject {
     /// this runtime, not in Core Data).
     public internal(set) var migrationContext: NSManagedObjectContext?
 
-    public init(_ stages: [NSMigrationStage]) {
+    init(stages: [NSMigrationStage]) {
         self.stages = stages
         super.init()
+    }
+
+    /// A convenience initialiser, as in Core Data.
+    public convenience init(_ stages: [NSMigrationStage]) {
+        self.init(stages: stages)
     }
 }
 #endif

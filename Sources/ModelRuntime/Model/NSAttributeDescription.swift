@@ -128,29 +128,37 @@ open class NSCompositeAttributeDescription: NSAttributeDescription {
 #if !canImport(CoreData)
 extension NSAttributeDescription {
     /// The iOS 15 / macOS 12 spelling of the attribute type (`attribute.type = .string`).
-    public struct AttributeType: Hashable, Sendable {
-        let attributeType: NSAttributeType
+    /// Not `Sendable`, as in Core Data's overlay.
+    public struct AttributeType: Hashable, Equatable, RawRepresentable {
+        public var rawValue: NSAttributeType
+        var attributeType: NSAttributeType { rawValue }
 
-        init(_ attributeType: NSAttributeType) {
-            self.attributeType = attributeType
+        public init(rawValue: NSAttributeType) {
+            self.rawValue = rawValue
         }
 
-        public static let undefined = AttributeType(.undefinedAttributeType)
-        public static let integer16 = AttributeType(.integer16AttributeType)
-        public static let integer32 = AttributeType(.integer32AttributeType)
-        public static let integer64 = AttributeType(.integer64AttributeType)
-        public static let decimal = AttributeType(.decimalAttributeType)
-        public static let double = AttributeType(.doubleAttributeType)
-        public static let float = AttributeType(.floatAttributeType)
-        public static let string = AttributeType(.stringAttributeType)
-        public static let boolean = AttributeType(.booleanAttributeType)
-        public static let date = AttributeType(.dateAttributeType)
-        public static let binaryData = AttributeType(.binaryDataAttributeType)
-        public static let uuid = AttributeType(.UUIDAttributeType)
-        public static let uri = AttributeType(.URIAttributeType)
-        public static let transformable = AttributeType(.transformableAttributeType)
-        public static let objectID = AttributeType(.objectIDAttributeType)
-        public static let composite = AttributeType(.compositeAttributeType)
+        public typealias RawValue = NSAttributeType
+
+        init(_ attributeType: NSAttributeType) {
+            rawValue = attributeType
+        }
+
+        public static var undefined: AttributeType { AttributeType(.undefinedAttributeType) }
+        public static var integer16: AttributeType { AttributeType(.integer16AttributeType) }
+        public static var integer32: AttributeType { AttributeType(.integer32AttributeType) }
+        public static var integer64: AttributeType { AttributeType(.integer64AttributeType) }
+        public static var decimal: AttributeType { AttributeType(.decimalAttributeType) }
+        public static var double: AttributeType { AttributeType(.doubleAttributeType) }
+        public static var float: AttributeType { AttributeType(.floatAttributeType) }
+        public static var string: AttributeType { AttributeType(.stringAttributeType) }
+        public static var boolean: AttributeType { AttributeType(.booleanAttributeType) }
+        public static var date: AttributeType { AttributeType(.dateAttributeType) }
+        public static var binaryData: AttributeType { AttributeType(.binaryDataAttributeType) }
+        public static var uuid: AttributeType { AttributeType(.UUIDAttributeType) }
+        public static var uri: AttributeType { AttributeType(.URIAttributeType) }
+        public static var transformable: AttributeType { AttributeType(.transformableAttributeType) }
+        public static var objectID: AttributeType { AttributeType(.objectIDAttributeType) }
+        public static var composite: AttributeType { AttributeType(.compositeAttributeType) }
     }
 
     /// The attribute type in its iOS 15 spelling; the same value as `attributeType`.

@@ -13,9 +13,9 @@ open class NSExpressionDescription: NSPropertyDescription {
     open var expressionResultType: NSAttributeType = .undefinedAttributeType
 
     /// The name newer SDKs give ``expressionResultType``.
-    open var resultType: NSAttributeType {
-        get { expressionResultType }
-        set { expressionResultType = newValue }
+    public var resultType: NSAttributeDescription.AttributeType {
+        get { NSAttributeDescription.AttributeType(rawValue: expressionResultType) }
+        set { expressionResultType = newValue.rawValue }
     }
 
     public required init() {

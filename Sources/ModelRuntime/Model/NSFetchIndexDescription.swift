@@ -45,7 +45,7 @@ open class NSFetchIndexElementDescription: NSObject, NSCopying {
     /// The element's property name as archived, used when the property object is not known.
     var storedPropertyName: String?
 
-    open var property: NSPropertyDescription? {
+    open internal(set) var property: NSPropertyDescription? {
         didSet { storedPropertyName = property?.name }
     }
     open var propertyName: String? { property?.name ?? storedPropertyName }

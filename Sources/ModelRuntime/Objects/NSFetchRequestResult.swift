@@ -5,7 +5,7 @@ import Foundation
 /// dictionaries and counts. In Objective-C the protocol conforms to itself, so code writes
 /// `NSFetchRequest<NSFetchRequestResult>`; here `NSFetchRequest`'s result type is unconstrained,
 /// so the same spelling compiles with the protocol's existential as the argument.
-public protocol NSFetchRequestResult: AnyObject {}
+public protocol NSFetchRequestResult: NSObjectProtocol {}
 
 extension NSDictionary: NSFetchRequestResult {}
 extension NSNumber: NSFetchRequestResult {}

@@ -11,7 +11,9 @@ import Foundation
 /// of a fetch that reads every attribute) guard nothing here.
 ///
 /// `init(entity:insertInto:)` is `required` here (Core Data's is a plain designated initialiser)
-/// because the context makes fetched objects of the entity's class through it.
+/// because the context makes fetched objects of the entity's class through it; `init(context:)`
+/// is `required` so that `Self(context:)` compiles, as it does against Core Data (whose
+/// Objective-C initialisers may be called through `Self`).
 open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, PredicateComparableValue {
     enum FaultState {
         /// No values: reading a property loads the row.
@@ -541,7 +543,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     }
 
     /// Makes an object of the entity whose class is the receiver's class, inserted into `context`.
-    public convenience init(context moc: NSManagedObjectContext) {
+    public required convenience init(context moc: NSManagedObjectContext) {
         guard let entity = ClassRegistry.entity(for: Self.self, in: moc.persistentStoreCoordinator?.managedObjectModel) else {
             preconditionFailure("No entity of the context's model has the class \(String(describing: Self.self))")
         }

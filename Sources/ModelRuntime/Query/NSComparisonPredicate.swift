@@ -2,6 +2,9 @@
 import Foundation
 
 /// A comparison of two expressions (`name BEGINSWITH[c] "a"`, `ANY tags.name == $tag`).
+///
+/// Linux Foundation has its own `NSComparisonPredicate`; a file importing Foundation too finds both
+/// ("ambiguous for type lookup"): add `typealias NSComparisonPredicate = ModelRuntime.NSComparisonPredicate` to the module.
 open class NSComparisonPredicate: NSPredicate, @unchecked Sendable {
     public enum Modifier: UInt, Sendable {
         case direct = 0

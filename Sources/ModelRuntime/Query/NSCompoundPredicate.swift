@@ -2,6 +2,9 @@
 import Foundation
 
 /// `AND`, `OR` or `NOT` of other predicates. An empty `AND` is true, an empty `OR` false.
+///
+/// Linux Foundation has its own `NSCompoundPredicate`; a file importing Foundation too finds both
+/// ("ambiguous for type lookup"): add `typealias NSCompoundPredicate = ModelRuntime.NSCompoundPredicate` to the module.
 open class NSCompoundPredicate: NSPredicate, @unchecked Sendable {
     public enum LogicalType: UInt, Sendable {
         case not = 0

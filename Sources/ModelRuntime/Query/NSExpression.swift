@@ -3,6 +3,9 @@ import Foundation
 
 /// An expression in a predicate: a constant, the evaluated object (`SELF`), a `$variable`, a key
 /// path, a function, an aggregate `{a, b}` or a `SUBQUERY`. Immutable, like Foundation's.
+///
+/// Linux Foundation has its own `NSExpression`; a file importing Foundation too finds both
+/// ("ambiguous for type lookup"): add `typealias NSExpression = ModelRuntime.NSExpression` to the module.
 open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
     public enum ExpressionType: UInt, Sendable {
         case constantValue = 0

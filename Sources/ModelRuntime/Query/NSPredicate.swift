@@ -8,6 +8,9 @@ import Foundation
 /// `NSPredicate(format:)` returns the parsed tree's own class (an `NSComparisonPredicate`, an
 /// `NSCompoundPredicate`, or a plain `NSPredicate` for `TRUEPREDICATE`/`FALSEPREDICATE`), as
 /// Foundation's class cluster does, so `as? NSComparisonPredicate` works on parsed predicates.
+///
+/// Linux Foundation has its own `NSPredicate`; a file importing Foundation too finds both
+/// ("ambiguous for type lookup"): add `typealias NSPredicate = ModelRuntime.NSPredicate` to the module.
 open class NSPredicate: NSObject, NSCopying, @unchecked Sendable {
     /// The value of a `TRUEPREDICATE`/`FALSEPREDICATE`; nil in subclasses.
     let fixedValue: Bool?

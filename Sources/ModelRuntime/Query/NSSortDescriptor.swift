@@ -4,7 +4,7 @@ import Foundation
 /// An Objective-C selector name. Linux has no Objective-C runtime, so `#selector` is not
 /// available; write `Selector("localizedStandardCompare:")` (which also compiles on Apple
 /// platforms). Sort descriptors understand the comparison selectors listed on `NSSortDescriptor`.
-public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct Selector: Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     let name: String
 
     public init(_ name: String) { self.name = name }
@@ -17,6 +17,9 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 /// compare as in predicates (numbers across types, strings, dates), nil before every value when
 /// ascending. Selectors: `compare:`, `caseInsensitiveCompare:`, `localizedCompare:`,
 /// `localizedCaseInsensitiveCompare:`, `localizedStandardCompare:`.
+///
+/// Linux Foundation has its own `NSSortDescriptor`; a file importing Foundation too finds both
+/// ("ambiguous for type lookup"): add `typealias NSSortDescriptor = ModelRuntime.NSSortDescriptor` to the module.
 open class NSSortDescriptor: NSObject, NSCopying, @unchecked Sendable {
     public let key: String?
     public let ascending: Bool

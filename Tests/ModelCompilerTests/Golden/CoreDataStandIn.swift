@@ -4,11 +4,58 @@
 // renames them in a copy of the generated code to the @objc stand-ins declared here.
 import Foundation
 
-public protocol NSFetchRequestResult: AnyObject {}
+// As in the iOS 17.4 SDK: an Objective-C protocol, whose existential conforms to itself (so
+// `NSFetchRequest<NSFetchRequestResult>` compiles). The SDK's refines NSObjectProtocol, which is
+// not an Objective-C protocol in Linux Foundation.
+@objc public protocol NSFetchRequestResult {}
 
-@objc open class NSManagedObjectID: NSObject {}
+@objc open class NSEntityDescription: NSObject {
+    open var name: String?
+}
 
+@objc open class NSManagedObjectContext: NSObject {}
+
+/// Sendable and NSCopying, as Core Data's.
+@objc open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchecked Sendable {
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+    open var isTemporaryID: Bool { false }
+    open func uriRepresentation() -> URL { URL(fileURLWithPath: "/") }
+}
+
+// The members generated subclasses could clash with, with the SDK's kinds of declaration: the
+// designated `init(entity:insertInto:)` (so `init()` is not inherited), the convenience
+// `init(context:)`, the class's entity and fetch request, the state properties and the
+// life-cycle methods subclasses override.
 @objc open class NSManagedObject: NSObject, NSFetchRequestResult {
+    public init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) { super.init() }
+    public convenience init(context moc: NSManagedObjectContext) { self.init(entity: NSEntityDescription(), insertInto: moc) }
+    /// Objective-C's `init`, which the SDK's class keeps (subclasses inherit it).
+    public convenience override init() { self.init(entity: NSEntityDescription(), insertInto: nil) }
+    open class func entity() -> NSEntityDescription { NSEntityDescription() }
+    open var managedObjectContext: NSManagedObjectContext? { nil }
+    open var entity: NSEntityDescription { NSEntityDescription() }
+    open var isInserted: Bool { false }
+    open var isUpdated: Bool { false }
+    open var isDeleted: Bool { false }
+    open var hasChanges: Bool { false }
+    open var hasPersistentChangedValues: Bool { false }
+    open var isFault: Bool { false }
+    open var faultingState: Int { 0 }
+    open func hasFault(forRelationshipNamed key: String) -> Bool { false }
+    open func objectIDs(forRelationshipNamed key: String) -> [NSManagedObjectID] { [] }
+    open func awakeFromFetch() {}
+    open func awakeFromInsert() {}
+    open func prepareForDeletion() {}
+    open func willSave() {}
+    open func didSave() {}
+    open func willTurnIntoFault() {}
+    open func didTurnIntoFault() {}
+    open func committedValues(forKeys keys: [String]?) -> [String: Any] { [:] }
+    open func changedValues() -> [String: Any] { [:] }
+    open func changedValuesForCurrentEvent() -> [String: Any] { [:] }
+    open func validateForDelete() throws {}
+    open func validateForInsert() throws {}
+    open func validateForUpdate() throws {}
     open var objectID: NSManagedObjectID { NSManagedObjectID() }
     open func value(forKey key: String) -> Any? { nil }
     open func setValue(_ value: Any?, forKey key: String) {}
@@ -20,10 +67,22 @@ public protocol NSFetchRequestResult: AnyObject {}
     open func didChangeValue(forKey key: String) {}
 }
 
-open class NSFetchRequest<ResultType: NSFetchRequestResult> {
-    public init(entityName: String) {}
+// `@objc dynamic` in the SDK, where NSFetchRequest is an Objective-C class; here a generic Swift
+// class, which `@objc` cannot return. Generated `fetchRequest()`s overload it either way.
+extension NSManagedObject {
+    public class func fetchRequest() -> NSFetchRequest<NSFetchRequestResult> { NSFetchRequest() }
+}
+
+@objc open class NSPersistentStoreRequest: NSObject {}
+
+// `init()` is the designated initialiser and `init(entityName:)` a convenience one, as in the SDK.
+open class NSFetchRequest<ResultType: NSFetchRequestResult>: NSPersistentStoreRequest {
+    public override init() { super.init() }
+    public convenience init(entityName: String) { self.init() }
+    open var entityName: String? { nil }
     open var predicate: NSPredicate?
     open var sortDescriptors: [NSSortDescriptor]?
+    open var fetchLimit = 0
 }
 
 public let NSCoreDataError = 134060
@@ -40,13 +99,21 @@ extension NSSortDescriptor {
     }
 }
 
-open class NSManagedObjectModel {
-    public init?(contentsOf url: URL) { return nil }
+// `init?(contentsOf:)` is a convenience initialiser, as in the SDK.
+@objc open class NSManagedObjectModel: NSObject {
+    public override init() { super.init() }
+    public convenience init?(contentsOf url: URL) {
+        self.init()
+        return nil
+    }
 }
 
-/// Sendable, as Core Data's (`NS_SWIFT_SENDABLE`).
-open class NSPersistentContainer: @unchecked Sendable {
-    public init(name: String, managedObjectModel model: NSManagedObjectModel) {}
+/// Sendable, as Core Data's (`NS_SWIFT_SENDABLE`); `init(name:managedObjectModel:)` is designated,
+/// `init(name:)` a convenience initialiser.
+@objc open class NSPersistentContainer: NSObject, @unchecked Sendable {
+    public init(name: String, managedObjectModel model: NSManagedObjectModel) { super.init() }
+    public convenience init(name: String) { self.init(name: name, managedObjectModel: NSManagedObjectModel()) }
+    open class func defaultDirectoryURL() -> URL { URL(fileURLWithPath: "/") }
 }
 
 @objc open class StandInOrderedSet: NSObject {}
@@ -54,10 +121,11 @@ open class NSPersistentContainer: @unchecked Sendable {
 @objc open class StandInIndexSet: NSObject {}
 @objc open class StandInDecimalNumber: NSObject {}
 
-open class NSPersistentStoreRequest {}
-
 open class NSBatchInsertRequest: NSPersistentStoreRequest {
-    public init(entityName: String, dictionaryHandler handler: @escaping (NSMutableDictionary) -> Bool) {}
+    public init(entityName: String, objects dictionaries: [[String: Any]]) { super.init() }
+    public convenience init(entityName: String, dictionaryHandler handler: @escaping (NSMutableDictionary) -> Bool) {
+        self.init(entityName: entityName, objects: [])
+    }
 }
 
 open class NSPersistentStoreDescription {
@@ -73,7 +141,8 @@ public let NSPersistentStoreStagedMigrationManagerOptionKey = "NSPersistentStore
 }
 
 @objc open class NSLightweightMigrationStage: NSMigrationStage {
-    public init(_ versionChecksums: [String]) {}
+    open var versionChecksums: [String] { [] }
+    public convenience init(_ versionChecksums: [String]) { self.init() }
 }
 
 @objc open class NSManagedObjectModelReference: NSObject {
@@ -81,12 +150,31 @@ public let NSPersistentStoreStagedMigrationManagerOptionKey = "NSPersistentStore
 }
 
 @objc open class NSCustomMigrationStage: NSMigrationStage {
-    open var willMigrateHandler: ((NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void)?
-    open var didMigrateHandler: ((NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void)?
-    public init(migratingFrom currentModel: NSManagedObjectModelReference, to nextModel: NSManagedObjectModelReference) {}
+    fileprivate var handlers: (will: Handler?, did: Handler?) = (nil, nil)
+    fileprivate typealias Handler = (NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void
+}
+
+// In the SDK the initialiser and the handlers are declared in a Swift extension: the handlers
+// cannot be overridden, and the initialiser is a convenience one.
+extension NSCustomMigrationStage {
+    public convenience init(migratingFrom currentModel: NSManagedObjectModelReference, to nextModel: NSManagedObjectModelReference) {
+        self.init()
+    }
+    public var willMigrateHandler: ((NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void)? {
+        get { handlers.will }
+        set { handlers.will = newValue }
+    }
+    public var didMigrateHandler: ((NSStagedMigrationManager, NSCustomMigrationStage) throws -> Void)? {
+        get { handlers.did }
+        set { handlers.did = newValue }
+    }
 }
 
 @objc open class NSStagedMigrationManager: NSObject {
+    open var stages: [NSMigrationStage] { [] }
     open var container: NSPersistentContainer? { nil }
-    public init(_ stages: [NSMigrationStage]) {}
+}
+
+extension NSStagedMigrationManager {
+    public convenience init(_ stages: [NSMigrationStage]) { self.init() }
 }
