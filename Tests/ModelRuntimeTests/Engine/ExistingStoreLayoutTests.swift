@@ -15,6 +15,13 @@ struct ExistingStoreLayoutTests {
     static let syncMetadata = FixtureStoreTests.Case(
         model: "duckduckgo-bsk/SyncMetadata.xcdatamodeld", store: "duckduckgo-bsk/stores/SyncMetadata_V3.sqlite")
 
+    /// SyncMetadata's two entities numbered the other way round, rows included.
+    static let swappedEntityNumbers = [
+        "UPDATE Z_PRIMARYKEY SET Z_ENT = Z_ENT + 10 WHERE Z_ENT IN (1, 2)",
+        "UPDATE Z_PRIMARYKEY SET Z_ENT = 13 - Z_ENT WHERE Z_ENT IN (11, 12)",
+        "UPDATE ZSYNCABLESETTINGSMETADATA SET Z_ENT = 2", "UPDATE ZSYNCFEATUREENTITY SET Z_ENT = 1",
+    ]
+
     /// Runs `statements` on the copy, in one transaction.
     static func alter(_ opened: AppleStoreRoundTripTests.Opened, _ statements: [String]) throws {
         let connection = try StoreConnection(path: opened.url.path, mode: .readWrite)
@@ -108,11 +115,7 @@ struct ExistingStoreLayoutTests {
         let opened = try AppleStoreRoundTripTests.open(Self.syncMetadata)
         try Self.alter(
             opened,
-            [
-                "UPDATE Z_PRIMARYKEY SET Z_ENT = Z_ENT + 10 WHERE Z_ENT IN (1, 2)",
-                "UPDATE Z_PRIMARYKEY SET Z_ENT = 13 - Z_ENT WHERE Z_ENT IN (11, 12)",
-                "UPDATE ZSYNCABLESETTINGSMETADATA SET Z_ENT = 2", "UPDATE ZSYNCFEATUREENTITY SET Z_ENT = 1",
-            ])
+            Self.swappedEntityNumbers)
         let before = try StoreConnection(path: opened.url.path, mode: .readOnly).rows("SELECT COUNT(*) FROM ZSYNCFEATUREENTITY")
         let (coordinator, context) = try EngineTestModel.stack(model: opened.model, url: opened.url)
         try context.performAndWait { () throws in
@@ -140,11 +143,7 @@ struct ExistingStoreLayoutTests {
         let renumbered = try AppleStoreRoundTripTests.open(Self.syncMetadata)
         try Self.alter(
             renumbered,
-            [
-                "UPDATE Z_PRIMARYKEY SET Z_ENT = Z_ENT + 10 WHERE Z_ENT IN (1, 2)",
-                "UPDATE Z_PRIMARYKEY SET Z_ENT = 13 - Z_ENT WHERE Z_ENT IN (11, 12)",
-                "UPDATE ZSYNCABLESETTINGSMETADATA SET Z_ENT = 2", "UPDATE ZSYNCFEATUREENTITY SET Z_ENT = 1",
-            ])
+            Self.swappedEntityNumbers)
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: opened.model)
         try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: opened.url, options: nil)
         let before = try StoreFiles(renumbered.url)
