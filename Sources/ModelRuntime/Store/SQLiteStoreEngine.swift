@@ -91,7 +91,7 @@ final class SQLiteStoreEngine {
         }
         // A store in memory, or one just created, has the layout it was created with.
         guard !isInMemory, !createdNow else { return }
-        let existing = try Self.wrap { try StoreSchema.existingLayout(of: connection, version: model.version) }
+        let existing = try wrap { try StoreSchema.existingLayout(of: connection, version: model.version) }
         if !existing.differences.isEmpty {
             throw CoreDataError.make(
                 NSPersistentStoreIncompatibleSchemaError,
