@@ -126,8 +126,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     }
 
     /// The iOS 15 form of ``addPersistentStore(ofType:configurationName:at:options:)``.
-    @discardableResult
-    open func addPersistentStore(
+    public func addPersistentStore(
         type: NSPersistentStore.StoreType, configuration: String? = nil, at storeURL: URL, options: [AnyHashable: Any]? = nil
     ) throws -> NSPersistentStore {
         try addPersistentStore(ofType: type.rawValue, configurationName: configuration, at: storeURL, options: options)
@@ -222,7 +221,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
     }
 
     /// The iOS 15 form of ``metadataForPersistentStore(ofType:at:options:)``.
-    open class func metadataForPersistentStore(type: NSPersistentStore.StoreType, at url: URL, options: [AnyHashable: Any]? = nil)
+    public class func metadataForPersistentStore(type: NSPersistentStore.StoreType, at url: URL, options: [AnyHashable: Any]? = nil)
         throws -> [String: Any]
     {
         try metadataForPersistentStore(ofType: type.rawValue, at: url, options: options)
@@ -247,7 +246,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
         }
     }
 
-    open func destroyPersistentStore(at url: URL, type storeType: NSPersistentStore.StoreType, options: [AnyHashable: Any]? = nil) throws {
+    public func destroyPersistentStore(at url: URL, type storeType: NSPersistentStore.StoreType, options: [AnyHashable: Any]? = nil) throws {
         try destroyPersistentStore(at: url, ofType: storeType.rawValue, options: options)
     }
 
