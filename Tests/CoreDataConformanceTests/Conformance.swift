@@ -9,6 +9,10 @@ import Foundation
 @_exported import CoreData
 #else
 @_exported import ModelRuntime
+// Linux's Foundation declares its own `NSExpression` and `NSPredicate`; the module alias the
+// runtime's documentation gives makes the names mean Core Data's, as they do on Apple platforms.
+typealias NSExpression = ModelRuntime.NSExpression
+typealias NSPredicate = ModelRuntime.NSPredicate
 #endif
 
 /// A private folder under the temporary directory, removed when the value is released.

@@ -33,6 +33,11 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
         case function(String, arguments: [NSExpression])
         case aggregate([NSExpression])
         case subquery(collection: NSExpression, variable: String, predicate: NSPredicate)
+        /// `FUNCTION(target, "selector:", arguments…)`: a method of the target's value, called by
+        /// its selector name (see ``SelectorDispatch``).
+        case call(target: NSExpression, selector: String, arguments: [NSExpression])
+        /// `FETCH(request, context, countOnly)`: the request's results in the context.
+        case fetch(request: NSExpression, context: NSExpression, countOnly: Bool)
     }
 
     let kind: Kind
@@ -92,6 +97,14 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
         self.init(kind: .function(name, arguments: parameters.map(NSExpression.wrapping)))
     }
 
+    /// `FUNCTION(target, "selector", arguments…)`: calls the method named `name` on the value of
+    /// `target`. On Linux, which has no Objective-C runtime, the methods a target answers are
+    /// those ``SelectorDispatch`` lists: a migration manager's, a migration policy's
+    /// ``NSEntityMigrationPolicy/migrationFunctions``, and a few of strings and numbers.
+    public convenience init(forFunction target: NSExpression, selectorName name: String, arguments parameters: [Any]?) {
+        self.init(kind: .call(target: target, selector: name, arguments: (parameters ?? []).map(NSExpression.wrapping)))
+    }
+
     public convenience init(forAggregate subexpressions: [Any]) {
         self.init(kind: .aggregate(subexpressions.map(NSExpression.wrapping)))
     }
@@ -134,6 +147,9 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
         case .function: return .function
         case .aggregate: return .aggregate
         case .subquery: return .subquery
+        // Core Data's fetch expressions are of `NSFetchRequestExpressionType` (50), a value this
+        // enumeration has no case for; they report themselves as function expressions here.
+        case .call, .fetch: return .function
         }
     }
 
@@ -155,6 +171,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
     public var function: String {
         switch kind {
         case .function(let name, _): return name
+        case .call(_, let selector, _): return selector
         case .keyPath: return "valueForKeyPath:"
         default: misuse("function")
         }
@@ -163,6 +180,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
     public var arguments: [NSExpression]? {
         switch kind {
         case .function(_, let arguments): return arguments
+        case .call(_, _, let arguments): return arguments
         case .keyPath(let path, _, .some): return [NSExpression(forKeyPath: path)]
         default: return nil
         }
@@ -171,6 +189,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
     public var operand: NSExpression {
         switch kind {
         case .keyPath(_, _, let operand?): return operand
+        case .call(let target, _, _): return target
         case .function: return NSExpression(forConstantValue: nil)
         default: misuse("operand")
         }
@@ -227,6 +246,14 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
                 bound[variable] = element
                 return predicate.evaluate(object, variables: bound)
             }
+        case .call(let target, let selector, let arguments):
+            return SelectorDispatch.perform(
+                selector, on: target.value(of: object, variables: variables),
+                arguments: arguments.map { $0.value(of: object, variables: variables) })
+        case .fetch(let request, let context, let countOnly):
+            return SelectorDispatch.fetch(
+                request.value(of: object, variables: variables), in: context.value(of: object, variables: variables),
+                countOnly: countOnly)
         }
     }
 
@@ -248,6 +275,13 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
             return NSExpression(
                 kind: .subquery(
                     collection: collection.substituting(variables), variable: variable, predicate: predicate.substituting(inner)))
+        case .call(let target, let selector, let arguments):
+            return NSExpression(
+                kind: .call(
+                    target: target.substituting(variables), selector: selector, arguments: arguments.map { $0.substituting(variables) }))
+        case .fetch(let request, let context, let countOnly):
+            return NSExpression(
+                kind: .fetch(request: request.substituting(variables), context: context.substituting(variables), countOnly: countOnly))
         case .constant, .evaluatedObject, .keyPath:
             return self
         }

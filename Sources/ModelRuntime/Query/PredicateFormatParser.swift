@@ -354,9 +354,7 @@ struct PredicateFormatParser {
     /// `name:(a)`, `add:to:(a, b)`, `now()`: one argument per colon of the name; the name must be
     /// a function ``ExpressionFunctions`` knows.
     private mutating func functionCall(_ name: String, _ token: PredicateToken) throws(PredicateFormatError) -> NSExpression {
-        if name.uppercased() == "FUNCTION" {
-            throw error("FUNCTION(…) calls a method by its selector, which is not supported", at: token)
-        }
+        if name.uppercased() == "FUNCTION" { return try selectorCall(token) }
         try expect("(", "after the function name '\(name)'")
         var arguments: [NSExpression] = []
         if !isSymbol(")") {
@@ -391,10 +389,52 @@ struct PredicateFormatParser {
         case "NIL", "NULL": return NSExpression(forConstantValue: nil)
         case "SELF": return NSExpression.expressionForEvaluatedObject()
         case "SUBQUERY": return try subquery()
+        case "FETCH": return try fetchExpression()
+        case "FUNCTION":
+            guard isSymbol("(") else { throw error("expected '(' after FUNCTION", at: token) }
+            return try selectorCall(token)
         case "CAST": return try cast(token)
         default:
             throw error("'\(name)' is a reserved word; write #\(name) to use it as a key", at: token)
         }
+    }
+
+    /// `FUNCTION(target, "selector:", arguments…)`: one argument per colon of the selector.
+    private mutating func selectorCall(_ token: PredicateToken) throws(PredicateFormatError) -> NSExpression {
+        try expect("(", "after FUNCTION")
+        let target = try expression()
+        try expect(",", "after the target of FUNCTION")
+        guard case .string(let selector) = current.kind else {
+            throw error("FUNCTION needs the selector as a string such as \"uppercaseString\", found \(describe(current))")
+        }
+        advance()
+        var arguments: [NSExpression] = []
+        while isSymbol(",") {
+            advance()
+            arguments.append(try expression())
+        }
+        try expect(")", "to close FUNCTION")
+        let expected = selector.filter { $0 == ":" }.count
+        guard arguments.count == expected else {
+            throw error(
+                "FUNCTION's selector \"\(selector)\" takes \(expected) argument\(expected == 1 ? "" : "s"), not \(arguments.count)",
+                at: token)
+        }
+        return NSExpression(kind: .call(target: target, selector: selector, arguments: arguments))
+    }
+
+    /// `FETCH(request, context, countOnly)`.
+    private mutating func fetchExpression() throws(PredicateFormatError) -> NSExpression {
+        try expect("(", "after FETCH")
+        let request = try expression()
+        try expect(",", "after the fetch request of FETCH")
+        let context = try expression()
+        try expect(",", "after the context of FETCH")
+        let flag = try expression()
+        try expect(")", "to close FETCH")
+        guard let known = flag.constantValueIfKnown, let countOnly = (known.value as? Bool) ?? (known.value as? NSNumber)?.boolValue
+        else { throw error("FETCH's third argument must be YES or NO") }
+        return NSFetchRequestExpression(kind: .fetch(request: request, context: context, countOnly: countOnly))
     }
 
     private mutating func aggregate() throws(PredicateFormatError) -> NSExpression {

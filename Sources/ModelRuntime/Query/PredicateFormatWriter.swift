@@ -90,6 +90,11 @@ enum PredicateFormatWriter {
             return "{" + elements.map(self.expression).joined(separator: ", ") + "}"
         case .subquery(let collection, let variable, let predicate):
             return "SUBQUERY(\(self.expression(collection)), $\(variable), \(self.predicate(predicate)))"
+        case .call(let target, let selector, let arguments):
+            return "FUNCTION(" + ([self.expression(target), constant(selector)] + arguments.map(self.expression)).joined(separator: ", ")
+                + ")"
+        case .fetch(let request, let context, let countOnly):
+            return "FETCH(\(self.expression(request)), \(self.expression(context)), \(countOnly ? "YES" : "NO"))"
         }
     }
 

@@ -177,7 +177,7 @@ final class FetchPlanCache: Sendable {
             shape.key.add(Code.keyPath)
             shape.key.add(name: path)
             return true
-        case .variable, .function, .aggregate, .subquery:
+        case .variable, .function, .aggregate, .subquery, .call, .fetch:
             return false
         }
     }

@@ -91,6 +91,8 @@ extension FetchSQLBuilder {
             return try functionOperand(name, arguments, expression, in: scope)
         case .subquery:
             throw FetchSQLError(.unsupported, "\(expression): a SUBQUERY is only supported with .@count in a fetch")
+        case .call, .fetch:
+            throw FetchSQLError(.unsupported, "\(expression): FUNCTION and FETCH expressions are evaluated in memory, not in a fetch")
         }
     }
 
