@@ -1,14 +1,6 @@
 #if !canImport(CoreData)
 import Foundation
 
-/// The variables a mapping's expressions read (`$manager`, `$source`, …), by Core Data's names.
-public let NSMigrationManagerKey = "manager"
-public let NSMigrationSourceObjectKey = "source"
-public let NSMigrationDestinationObjectKey = "destination"
-public let NSMigrationEntityMappingKey = "entityMapping"
-public let NSMigrationPropertyMappingKey = "propertyMapping"
-public let NSMigrationEntityPolicyKey = "entityPolicy"
-
 /// Runs one entity mapping of a migration. The manager calls, for every mapping in order:
 /// ``begin(_:with:)``, ``createDestinationInstances(forSource:in:manager:)`` for each source
 /// instance, ``endInstanceCreation(forMapping:manager:)``; then for every mapping
