@@ -249,11 +249,21 @@ extension NSMigrationManager: KeyValueReadable, SelectorCallable {
             // The destination instances of the relationship's destination entity's mapping.
             guard let relationshipName = string(0), let current,
                 let relationship = sourceEntity(for: current)?.relationshipsByName[relationshipName],
-                let target = relationship.destinationEntity?.name
+                let target = relationship.destinationEntity
             else { return .some(nil) }
             let sources = arguments.count > 1 ? Self.objects(in: arguments[1]) : []
-            return mapping.entityMappings.filter { $0.sourceEntityName == target }.flatMap {
-                destinationInstances(forEntityMappingName: $0.name, sourceInstances: sources)
+            // The mappings of the destination entity and of its sub-entities, whose instances a
+            // relationship holds too.
+            var family: Set<String> = []
+            var pending = [target]
+            while let entity = pending.popLast() {
+                if let name = entity.name { family.insert(name) }
+                pending.append(contentsOf: entity.subentities)
+            }
+            let mappings = mapping.entityMappings.filter { $0.sourceEntityName.map(family.contains) ?? false }
+            return sources.flatMap { source in
+                mappings.lazy.map { self.destinationInstances(forEntityMappingName: $0.name, sourceInstances: [source]) }
+                    .first { !$0.isEmpty } ?? []
             }
         default:
             return nil
