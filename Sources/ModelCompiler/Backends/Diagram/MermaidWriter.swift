@@ -51,7 +51,7 @@ public enum MermaidWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static let legend = " in green added, red removed, blue renamed (old → new), orange changed"
+    static let legend = ": green added, red removed, blue renamed (old → new), orange changed"
 
     private static func comment(_ diagram: Diagram) -> String {
         let title = "\(diagram.modelName), \(diagram.isDiff ? "changes " : "version ")\(diagram.title)"
@@ -84,7 +84,8 @@ public enum MermaidWriter {
 
     private static func side(_ relationship: DiagramRelationship) -> String {
         var text = "\(name(relationship.name, relationship.change)) (\(relationship.details))"
-        if let marker = relationship.change.marker { text += " [\(marker)]" }
+        // A `:` would end the label; its entity code shows as one.
+        if let marker = relationship.change.marker { text += " [\(marker.replacingOccurrences(of: ":", with: "#58;"))]" }
         return text
     }
 
