@@ -114,6 +114,16 @@ struct DiagramCommandTests {
         #expect(DiagramCommand.spec.declarationProblems.isEmpty)
     }
 
+    /// The README and the command-line article show the sample's diagram; it must stay what the
+    /// command prints.
+    @Test(arguments: ["README.md", "Sources/modelgen/modelgen.docc/CommandLine.md"])
+    func documentationShowsTheSampleDiagramAsTheCommandPrintsIt(_ file: String) throws {
+        let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(file), encoding: .utf8)
+        let blocks = text.components(separatedBy: "```mermaid\n").dropFirst().map { $0.components(separatedBy: "```\n")[0] }
+        #expect(blocks.count == 1)
+        #expect(blocks.first == CapturedRun(["diagram", Self.sample]).output)
+    }
+
     @Test func svgWithoutGraphvizSaysHowToInstallIt() {
         #expect(GraphvizRenderer.locate(searchPath: "/nonexistent:") == nil)
         #expect(throws: GraphvizRenderer.Failure.self) {
