@@ -27,9 +27,9 @@ enum DiagramCommand {
         summary: "Print an entity-relationship diagram of a version, or of the changes between two.",
         discussion: """
             Entities with their attributes and types, relationships with cardinality, inverse and
-            delete rule, inheritance, abstract entities, and configurations as groups. Mermaid
-            renders on code hosts and in DocC articles; '--format svg' needs Graphviz ('dot' on
-            PATH).
+            delete rule, inheritance, abstract entities, and configurations as groups. GitHub
+            and GitLab render Mermaid from a 'mermaid' code block; '--format svg' needs Graphviz
+            ('dot' on PATH).
             """,
         arguments: [model, version, diff, format, output])
 

@@ -31,7 +31,10 @@ public struct Diagram: Hashable, Sendable {
     /// `Trips 2`, or `Trips 1 → Trips 2`.
     public var title: String { versions.joined(separator: " → ") }
 
-    public func entity(named name: String) -> DiagramEntity? { entities.first { $0.name == name } }
+    /// Each entity by name (the first of two with one name), for writers that look entities up.
+    public var entitiesByName: [String: DiagramEntity] {
+        Dictionary(entities.map { ($0.name, $0) }) { first, _ in first }
+    }
 
     /// Child → parent, for every entity whose parent is in the diagram, in entity order.
     public var inheritance: [(child: DiagramEntity, parent: String)] {

@@ -4,13 +4,14 @@ import ModelSchema
 public enum DiagramBuilder {
     public static func diagram(of version: ModelVersion, modelName: String) -> Diagram {
         let lookup = VersionLookup(version)
+        let configurations = memberships(in: version)
         let entities = sortedByName(version.entities).map(entity)
         let ends = sortedByName(version.entities).flatMap { entity in
             entity.relationships.map { LinkEnd(DiagramRelationship($0, of: entity.name), inverse: inverseKey($0, in: lookup)) }
         }
         return Diagram(
             modelName: modelName, versions: [version.name], entities: entities, links: DiagramLinker.links(ends),
-            groups: groups(entities.map { ($0.name, memberships($0.name, in: version)) }), isDiff: false)
+            groups: groups(entities.map { ($0.name, configurations[$0.name] ?? []) }), isDiff: false)
     }
 
     static func sortedByName(_ entities: [Entity]) -> [Entity] {
@@ -44,9 +45,13 @@ public enum DiagramBuilder {
         return declarer.map { LinkEnd.Key(entity: $0.name, name: inverseName) }
     }
 
-    /// The configurations of the version that list the entity, in the version's order.
-    static func memberships(_ entityName: String, in version: ModelVersion) -> [String] {
-        version.configurations.filter { $0.entityNames.contains(entityName) }.map(\.name)
+    /// Entity name → the configurations of the version that list it, in the version's order.
+    static func memberships(in version: ModelVersion) -> [String: [String]] {
+        var memberships: [String: [String]] = [:]
+        for configuration in version.configurations {
+            for name in Set(configuration.entityNames) { memberships[name, default: []].append(configuration.name) }
+        }
+        return memberships
     }
 
     /// Entities grouped by the exact set of configurations that list them (see ``DiagramGroup``).

@@ -11,8 +11,10 @@ public enum DiagramDiff {
         for mapping in MigrationPlanner.step(from: old, to: new).entities { diff.apply(mapping) }
         diff.compareTransientProperties()
         let entities = diff.entities.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        let oldMemberships = DiagramBuilder.memberships(in: old)
+        let newMemberships = DiagramBuilder.memberships(in: new)
         let memberships = entities.map { entity in
-            (entity.name, DiagramBuilder.memberships(entity.name, in: entity.change == .removed ? old : new))
+            (entity.name, (entity.change == .removed ? oldMemberships : newMemberships)[entity.name] ?? [])
         }
         return Diagram(
             modelName: modelName, versions: [old.name, new.name], entities: entities, links: DiagramLinker.links(diff.linkEnds()),
@@ -25,6 +27,8 @@ private struct DiffState {
     let old: VersionLookup
     let new: VersionLookup
     var entities: [DiagramEntity]
+    /// The newer version's entities by name: their index in ``entities``.
+    let indexes: [String: Int]
     /// Older entity name → its name in the diagram (the newer name when it was renamed).
     var unionNames: [String: String] = [:]
     var relationshipChanges: [LinkEnd.Key: DiagramChange] = [:]
@@ -36,6 +40,7 @@ private struct DiffState {
         self.old = VersionLookup(old)
         self.new = VersionLookup(new)
         entities = new.entities.map(DiagramBuilder.entity)
+        indexes = Dictionary(new.entities.enumerated().map { ($1.name, $0) }) { first, _ in first }
         let mapping = VersionMapping(from: old, to: new)
         for (destination, source) in mapping.sourceEntities { unionNames[source] = destination }
     }
@@ -137,9 +142,8 @@ private struct DiffState {
     }
 
     private mutating func update(_ name: String, _ change: (inout DiagramEntity) -> Void) {
-        for index in entities.indices where entities[index].name == name && entities[index].change != .removed {
-            change(&entities[index])
-        }
+        guard let index = indexes[name] else { return }
+        change(&entities[index])
     }
 
     /// The newer version's relationships with their changes, then the removed ones, their

@@ -19,12 +19,13 @@ public enum DotWriter {
             "  edge [fontname=\"Helvetica\", fontsize=9];",
         ]
         let grouped = Set(diagram.groups.flatMap(\.entityNames))
+        let byName = diagram.entitiesByName
         for entity in diagram.entities where !grouped.contains(entity.name) { lines.append("  " + node(entity)) }
         for group in diagram.groups {
             lines.append("  subgraph \(DotEscaping.quoted("cluster_" + group.name)) {")
             lines.append("    label=\(DotEscaping.quoted(group.name)); style=\"rounded,dashed\"; color=\"#8c959f\";")
             for name in group.entityNames {
-                if let entity = diagram.entity(named: name) { lines.append("    " + node(entity)) }
+                if let entity = byName[name] { lines.append("    " + node(entity)) }
             }
             lines.append("  }")
         }

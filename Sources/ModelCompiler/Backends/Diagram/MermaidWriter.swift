@@ -17,13 +17,14 @@ public enum MermaidWriter {
         let ids = MermaidEscaping.identifiers(for: diagram.entities.map(\.name))
         var lines = ["%% \(comment(diagram)) (modelgen diagram)", "classDiagram"]
         let grouped = Set(diagram.groups.flatMap(\.entityNames))
+        let byName = diagram.entitiesByName
         for entity in diagram.entities where !grouped.contains(entity.name) {
             lines += classLines(entity, id: ids[entity.name] ?? entity.name, indent: "  ")
         }
         for group in diagram.groups {
             lines.append("  namespace \(namespaceName(group)) {")
             for name in group.entityNames {
-                guard let entity = diagram.entity(named: name) else { continue }
+                guard let entity = byName[name] else { continue }
                 lines += classLines(entity, id: ids[name] ?? name, indent: "    ")
             }
             lines.append("  }")
