@@ -87,6 +87,23 @@ struct DiagramGoldenTests {
         }
     }
 
+    /// Every version of every fixture model and every step between versions, DuckDuckGo's
+    /// six-version models included.
+    @Test(arguments: RoundTripTests.xcodeModels + [FixtureStores.bookmarks, FixtureStores.syncMetadata])
+    func everyFixtureVersionAndStepIsValidMermaid(_ path: String) throws {
+        let model = try #require(Pipeline.load(Fixtures.coredata.appendingPathComponent(path).path).model)
+        var diagrams = try model.versions.map { try #require(ModelDiagram.diagram(of: model, version: $0.name)) }
+        for (old, new) in zip(model.versions, model.versions.dropFirst()) {
+            diagrams.append(try #require(ModelDiagram.diff(of: model, from: old.name, to: new.name)))
+        }
+        for diagram in diagrams {
+            #expect(MermaidSyntax.problems(in: ModelDiagram.text(diagram, format: .mermaid)) == [], "\(diagram.title)")
+            // The newer (or only) version's entities are all drawn; a diff adds the removed ones.
+            let newest = try #require(model.versions.first { $0.name == diagram.versions.last })
+            #expect(Set(diagram.entities.map(\.name)).isSuperset(of: newest.entities.map(\.name)))
+        }
+    }
+
     @Test func theSameDiagramIsWrittenOnEveryRun() throws {
         let first = try Self.diagram(Self.cases[0])
         let second = try Self.diagram(Self.cases[0])
