@@ -114,7 +114,7 @@ private struct DiffState {
     /// Transient properties are not part of the migration plan: one whose name the other version's
     /// entity does not have (declared or inherited) is added or removed.
     mutating func compareTransientProperties() {
-        for (source, destination) in unionNames {
+        for (source, destination) in unionNames.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             guard let before = old.entity(named: source), let after = new.entity(named: destination) else { continue }
             let oldNames = old.allProperties(of: before)
             let newNames = new.allProperties(of: after)
