@@ -15,7 +15,8 @@
 public enum MermaidWriter {
     public static func text(_ diagram: Diagram) -> String {
         let ids = MermaidEscaping.identifiers(for: diagram.entities.map(\.name))
-        var lines = ["%% \(comment(diagram)) (modelgen diagram)", "classDiagram"]
+        // The comment follows the diagram type, where every Mermaid version accepts one.
+        var lines = ["classDiagram", "  %% \(comment(diagram)) (modelgen diagram)"]
         let grouped = Set(diagram.groups.flatMap(\.entityNames))
         let byName = diagram.entitiesByName
         for entity in diagram.entities where !grouped.contains(entity.name) {
