@@ -36,7 +36,10 @@ struct DiagramGoldenTests {
                 name: "SampleModel-diff", model: Fixtures.coredata.appendingPathComponent(FixtureStores.sampleModel).path, version: nil,
                 diff: ("SampleModel", "SampleModel3")),
         ]
-        + ["attribute-renamed", "attribute-type-changed", "relationship-delete-rule-changed"].map { name in
+        + [
+            "attribute-renamed", "attribute-type-changed", "relationship-delete-rule-changed", "entity-removed-with-its-relationship",
+            "entity-renamed", "inheritance-new-parent", "entity-becomes-abstract",
+        ].map { name in
             Case(
                 name: name + "-diff", model: Fixtures.golden.appendingPathComponent("Migrations/\(name).modeld").path, version: nil,
                 diff: ("V1", "V2"))
