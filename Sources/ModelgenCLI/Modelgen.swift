@@ -34,6 +34,7 @@ public enum Modelgen {
         ImportCommand.command,
         ExportCommand.command, BuildCommand.command,
         InspectStoreCommand.command, ShipCommand.command, MigrationsCommand.command, MigrateStoreCommand.command,
+        DiagramCommand.command,
     ]
 
     static let summary = "modelgen compiles Core Data models written as YAML."

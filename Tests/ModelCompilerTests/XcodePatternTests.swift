@@ -13,7 +13,7 @@ struct XcodePatternTests {
     static let models = [
         "ModuleClasses.xcdatamodel", "GenericEntities.xcdatamodel", "LeftoverTransformers.xcdatamodel",
         "CapitalisedNames.xcdatamodel", "ToManyFetchIndex.xcdatamodel", "UndefinedAttributes.xcdatamodel",
-        "CompoundIndexes.xcdatamodel", "FetchedProperties.xcdatamodel", "Library.xcdatamodeld",
+        "CompoundIndexes.xcdatamodel", "FetchedProperties.xcdatamodel", "Library.xcdatamodeld", "AbstractEntities.xcdatamodel",
     ]
 
     static func load(_ name: String) -> Pipeline.Result {

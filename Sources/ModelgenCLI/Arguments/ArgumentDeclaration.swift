@@ -25,6 +25,8 @@ struct ArgumentDeclaration: Sendable {
     let acceptsEmptyValue: Bool
     /// Turns one word into the argument's value.
     let convert: @Sendable (String) throws(InvalidValue) -> any Sendable
+    /// `to` in `--diff <from> <to>`: an option that takes two words; nil for one.
+    var secondValueName: String? = nil
 
     /// The key a parsed value is stored under: unique within a command.
     var key: String { kind == .positional ? "<\(name)>" : name }
@@ -33,7 +35,7 @@ struct ArgumentDeclaration: Sendable {
     var label: String {
         switch kind {
         case .flag: name
-        case .option: "\(name) <\(valueName ?? "value")>"
+        case .option: "\(name) <\(valueName ?? "value")>" + (secondValueName.map { " <\($0)>" } ?? "")
         case .positional: "<\(name)>"
         }
     }

@@ -46,6 +46,11 @@ enum ArgumentParser {
             }
             if parsed.values[declaration.key] != nil, !declaration.isRepeating { throw .repeated(declaration) }
             parsed.values[declaration.key, default: []].append(try convert(value, for: declaration))
+            if declaration.secondValueName != nil {
+                guard index < words.count, !isOption(words[index]) else { throw .missingValue(declaration) }
+                parsed.values[declaration.key, default: []].append(try convert(words[index], for: declaration))
+                index += 1
+            }
         }
         try assignPositionals(positionalWords, for: spec, into: &parsed)
         for declaration in spec.arguments where declaration.isRequired && parsed.values[declaration.key] == nil {

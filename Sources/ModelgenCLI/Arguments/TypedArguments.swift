@@ -57,6 +57,18 @@ struct Option<Value: ArgumentValue>: TypedArgument {
     }
 }
 
+/// `--diff <from> <to>`: an option taking the next two words, given at most once; nil when absent.
+struct PairOption<Value: ArgumentValue>: TypedArgument {
+    let declaration: ArgumentDeclaration
+
+    init(_ name: String, valueNames: (String, String), help: String) {
+        declaration = ArgumentDeclaration(
+            kind: .option, name: name, valueName: valueNames.0, help: help, isRequired: false, isRepeating: false,
+            defaultDescription: nil, allValues: Value.allValueStrings, acceptsEmptyValue: false, convert: converter(Value.self, nil),
+            secondValueName: valueNames.1)
+    }
+}
+
 /// `--output <dir>`, which must be given exactly once; the parser reports it when missing.
 struct RequiredOption<Value: ArgumentValue>: TypedArgument {
     let declaration: ArgumentDeclaration
@@ -124,6 +136,12 @@ struct ParsedArguments: Sendable {
 
     /// The value; the parser has made sure it is there.
     subscript<Value>(option: RequiredOption<Value>) -> Value { values[option.declaration.key]!.first as! Value }
+
+    subscript<Value>(option: PairOption<Value>) -> (Value, Value)? {
+        guard let words = values[option.declaration.key], words.count == 2, let first = words[0] as? Value, let second = words[1] as? Value
+        else { return nil }
+        return (first, second)
+    }
 
     subscript<Value>(option: RepeatableOption<Value>) -> [Value] { (values[option.declaration.key] ?? []).map { $0 as! Value } }
 
