@@ -8,9 +8,10 @@ import ModelStore
 /// if the options ask for it:
 ///
 /// - `NSPersistentStoreStagedMigrationManagerOptionKey`: through the manager's stages;
-/// - `NSMigratePersistentStoresAutomaticallyOption` and `NSInferMappingModelAutomaticallyOption`
-///   both true: lightweight migration through every version from the store's to the model's
-///   (see ``SourceModelSearch``), or in one step when only that one is inferable.
+/// - `NSMigratePersistentStoresAutomaticallyOption`: through every version from the store's to the
+///   model's (see ``SourceModelSearch``), each step through the bundles' compiled mapping model
+///   for it (``MappedStoreMigration``) or, with `NSInferMappingModelAutomaticallyOption`,
+///   lightweight (in one step when only that one is inferable and no step has a mapping model).
 ///
 /// Otherwise opening it fails with `NSPersistentStoreIncompatibleVersionHashError` before anything
 /// is written. Failures leave the store's files byte for byte as they were and throw Core Data's
@@ -37,13 +38,19 @@ enum StoreMigrationOnLoad {
             // Refused before the store is opened for writing, so not even its -wal is checkpointed.
             throw incompatible(path: path, stored: stored, target: target)
         }
-        guard flag(options, NSInferMappingModelAutomaticallyOption) else {
+        let chain = try SourceModelSearch.chain(for: stored, storePath: path, to: model)
+        let mappings = MappedStoreMigration.mappingModels(for: chain, in: MappedStoreMigration.mappingFiles(near: model))
+        let infers = flag(options, NSInferMappingModelAutomaticallyOption)
+        if !infers, let step = (0..<(chain.count - 1)).first(where: { mappings[$0] == nil }) {
             throw CoreDataError.make(
                 NSMigrationMissingMappingModelError,
-                "Can't find mapping model for migration (mapping models are not supported; set NSInferMappingModelAutomaticallyOption)",
+                "Can't find mapping model for migration of the store at \(path) from '\(chain[step].name)' to '\(chain[step + 1].name)' (no compiled mapping model (.cdm) in the bundles is for that step; set NSInferMappingModelAutomaticallyOption to infer it)",
                 [NSFilePathErrorKey: path])
         }
-        let chain = try SourceModelSearch.chain(for: stored, storePath: path, to: model)
+        if !mappings.isEmpty {
+            try MappedStoreMigration.run(storePath: path, chain: chain, mappings: mappings, holding: lock)
+            return
+        }
         let stepsInfer = zip(chain, chain.dropFirst()).allSatisfy { MigrationPlanner.step(from: $0, to: $1).isInferable }
         let versions = stepsInfer || chain.count < 3 ? chain : [chain[0], chain[chain.count - 1]]
         try wrap(path: path) { try StoreMigrator.migrate(storeAt: path, through: versions, holding: lock) }

@@ -84,6 +84,28 @@ public final class StoreMigrationSession {
         }
     }
 
+    /// Makes the store at `path` (a file in ``workFolder``, written by a migration that builds a
+    /// new store, such as one through a mapping model) the copy the next steps and the commit
+    /// work on. Its `-wal` is checkpointed into it first; the previous copy's files are removed.
+    public func replaceCopy(withStoreAt path: String) throws {
+        guard (path as NSString).deletingLastPathComponent == workFolder else {
+            throw StoreMigrationError(.failed, "a replacement of the migration's copy must be in \(workFolder)")
+        }
+        do {
+            let connection = try StoreConnection.openStore(at: path)
+            _ = try connection.rows("PRAGMA wal_checkpoint(TRUNCATE)")
+        } catch {
+            throw StoreMigrationError(.failed, "cannot checkpoint the migrated store: \(error)")
+        }
+        for suffix in ["-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: copyPath + suffix) }
+        do {
+            try FileManager.default.moveItem(atPath: path, toPath: copyPath)
+        } catch {
+            throw StoreMigrationError(.failed, "cannot move the migrated store into place: \(error.localizedDescription)")
+        }
+    }
+
     /// Swaps the migrated copy in for the store.
     public func commit() throws {
         do {

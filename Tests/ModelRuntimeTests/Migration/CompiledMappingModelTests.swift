@@ -114,6 +114,89 @@ final class MakerFromNamePolicy: NSEntityMigrationPolicy {
         }
     }
 
+    /// A folder laid out as an app's resources: the model's `.momd` and the compiled mapping
+    /// model beside it.
+    static func resources(_ label: String) throws -> URL {
+        let folder = try Fixtures.temporaryFolder(label)
+        try FileManager.default.copyItem(
+            at: fixture.appendingPathComponent("SampleModel.momd"), to: folder.appendingPathComponent("SampleModel.momd"))
+        try FileManager.default.copyItem(at: cdm, to: folder.appendingPathComponent("V2toV3.cdm"))
+        return folder
+    }
+
+    static func addMigrating(_ store: URL, _ model: NSManagedObjectModel, infer: Bool = true) throws {
+        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+        let store = try coordinator.addPersistentStore(
+            ofType: NSSQLiteStoreType, configurationName: nil, at: store,
+            options: [NSMigratePersistentStoresAutomaticallyOption: true, NSInferMappingModelAutomaticallyOption: infer])
+        try coordinator.remove(store)
+    }
+
+    @Test func automaticMigrationUsesTheBundlesMappingModelForItsStepAndInfersTheOthers() throws {
+        NSEntityMigrationPolicy.register(MakerFromNamePolicy.self, as: "REPLACE_AT_RUNTIME.V2to3MakerPolicy")
+        let folder = try Self.resources("cdm-automatic")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let v3 = try #require(NSManagedObjectModel(contentsOf: folder.appendingPathComponent("SampleModel.momd/SampleModel3.mom")))
+        let v2 = try Self.version("SampleModel2")
+        // Version 2 → 3 through the mapping model; version 1 → 2 inferred, then 2 → 3 mapped.
+        for fixture in ["SampleModel_V2.sqlite", "SampleModel_V1.sqlite"] {
+            let store = URL(fileURLWithPath: try Fixtures.copyStore("CoreDataPlus-SampleModel/\(fixture)", to: folder))
+            let expected = fixture == "SampleModel_V2.sqlite" ? try Self.cars(at: store, v2) : nil
+            try Self.addMigrating(store, v3)
+            let migrated = try Self.cars(at: store, v3)
+            #expect(migrated.count == 125, "\(fixture)")
+            #expect(migrated.values.allSatisfy { $0.maker != nil }, "every car of \(fixture) has its Maker")
+            if let expected {
+                for (plate, car) in expected { #expect(migrated[plate]?.maker == car.maker, "\(plate)") }
+            }
+            #expect(!FileManager.default.fileExists(atPath: store.path + ".migration"))
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store.path + suffix) }
+        }
+    }
+
+    /// Fails the migration at its first car.
+    final class FailingPolicy: NSEntityMigrationPolicy {
+        override func createDestinationInstances(
+            forSource sInstance: NSManagedObject, in mapping: NSEntityMapping, manager: NSMigrationManager
+        ) throws {
+            throw NSError(domain: "CompiledMappingModelTests", code: 3)
+        }
+    }
+
+    @Test func aFailedMappedMigrationLeavesTheStoreByteForByte() throws {
+        let folder = try Self.resources("cdm-failing")
+        defer {
+            NSEntityMigrationPolicy.register(MakerFromNamePolicy.self, as: "REPLACE_AT_RUNTIME.V2to3MakerPolicy")
+            try? FileManager.default.removeItem(at: folder)
+        }
+        NSEntityMigrationPolicy.register(FailingPolicy.self, as: "REPLACE_AT_RUNTIME.V2to3MakerPolicy")
+        let v3 = try #require(NSManagedObjectModel(contentsOf: folder.appendingPathComponent("SampleModel.momd/SampleModel3.mom")))
+        let store = URL(fileURLWithPath: try Fixtures.copyStore("CoreDataPlus-SampleModel/SampleModel_V2.sqlite", to: folder))
+        let before = try Data(contentsOf: store)
+        #expect {
+            try Self.addMigrating(store, v3)
+        } throws: { ($0 as NSError).domain == "CompiledMappingModelTests" }
+        #expect(try Data(contentsOf: store) == before)
+        #expect((FileManager.default.contents(atPath: store.path + "-wal") ?? Data()).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: store.path + ".migration"))
+    }
+
+    @Test func withoutInferenceAStepWithoutAMappingModelIsRefusedUntouched() throws {
+        let folder = try Self.resources("cdm-no-inference")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let v3 = try #require(NSManagedObjectModel(contentsOf: folder.appendingPathComponent("SampleModel.momd/SampleModel3.mom")))
+        let store = URL(fileURLWithPath: try Fixtures.copyStore("CoreDataPlus-SampleModel/SampleModel_V1.sqlite", to: folder))
+        let before = try Data(contentsOf: store)
+        #expect {
+            try Self.addMigrating(store, v3, infer: false)
+        } throws: { error in
+            let error = error as NSError
+            return error.code == NSMigrationMissingMappingModelError
+                && error.localizedDescription.contains("'SampleModel' to 'SampleModel2'")
+        }
+        #expect(try Data(contentsOf: store) == before)
+    }
+
     struct CarValues: Equatable {
         var entity: String
         var model: String?

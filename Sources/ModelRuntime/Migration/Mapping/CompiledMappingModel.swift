@@ -18,15 +18,23 @@ enum CompiledMappingModel {
     /// mapping model is for the versions it was compiled against. A mapping without a hash is not
     /// checked on that side.
     static func find(in bundles: [Bundle]?, from source: NSManagedObjectModel, to destination: NSManagedObjectModel) -> NSMappingModel? {
+        find(in: urls(in: bundles ?? [Bundle.main]), from: source.entityVersionHashesByName, to: destination.entityVersionHashesByName)
+    }
+
+    /// The `.cdm` files at the top level of the bundles, each once, in path order.
+    static func urls(in bundles: [Bundle]) -> [URL] {
         var urls: Set<URL> = []
-        for bundle in bundles ?? [Bundle.main] {
+        for bundle in bundles {
             for url in bundle.urls(forResourcesWithExtension: "cdm", subdirectory: nil) ?? [] {
                 if let path = url.path { urls.insert(URL(fileURLWithPath: path).standardizedFileURL) }
             }
         }
-        let sourceHashes = source.entityVersionHashesByName
-        let destinationHashes = destination.entityVersionHashesByName
-        for url in urls.sorted(by: { $0.path < $1.path }) {
+        return urls.sorted { $0.path < $1.path }
+    }
+
+    /// The first of the files whose mappings fit the two versions' entity hashes.
+    static func find(in urls: [URL], from sourceHashes: [String: Data], to destinationHashes: [String: Data]) -> NSMappingModel? {
+        for url in urls {
             guard let model = load(url), !model.entityMappings.isEmpty else { continue }
             let matches = model.entityMappings.allSatisfy { mapping in
                 func fits(_ name: String?, _ hash: Data?, _ hashes: [String: Data]) -> Bool {

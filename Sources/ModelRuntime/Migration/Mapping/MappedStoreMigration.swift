@@ -1,0 +1,66 @@
+#if !canImport(CoreData)
+import Foundation
+import ModelSchema
+import ModelStore
+
+/// Automatic migration with mapping models: when a store is added with
+/// `NSMigratePersistentStoresAutomaticallyOption`, each step of the version chain from the
+/// store's version to the model's uses the compiled mapping model (`.cdm`) the bundles hold for
+/// exactly that step, as Core Data uses the bundles' mapping model; the other steps are inferred
+/// (lightweight). All steps work on one copy of the store (``StoreMigrationSession``), swapped in
+/// when the last is done, so a failure at any step leaves the store as it was.
+enum MappedStoreMigration {
+    /// The `.cdm` files where the mapping models of `model`'s versions are looked for: beside the
+    /// `.momd` the model was loaded from (the bundle's resources), then in the main bundle and
+    /// every loaded bundle.
+    static func mappingFiles(near model: NSManagedObjectModel) -> [URL] {
+        var bundles: [Bundle] = []
+        if let url = model.compiledModelURL {
+            let momd = url.pathExtension == "momd" ? url : url.deletingLastPathComponent()
+            if let bundle = Bundle(path: momd.deletingLastPathComponent().path) { bundles.append(bundle) }
+        }
+        let near = CompiledMappingModel.urls(in: bundles)
+        let known = Set(near)
+        return near + CompiledMappingModel.urls(in: [Bundle.main] + Bundle.allBundles).filter { !known.contains($0) }
+    }
+
+    /// The mapping model of each step of `chain` (by the step's index) that the files hold.
+    static func mappingModels(for chain: [ModelVersion], in files: [URL]) -> [Int: NSMappingModel] {
+        guard !files.isEmpty, chain.count > 1 else { return [:] }
+        var result: [Int: NSMappingModel] = [:]
+        for index in 0..<(chain.count - 1) {
+            let source = VersionHashes(chain[index]).entityHashes.mapValues { Data($0) }
+            let destination = VersionHashes(chain[index + 1]).entityHashes.mapValues { Data($0) }
+            if let found = CompiledMappingModel.find(in: files, from: source, to: destination) { result[index] = found }
+        }
+        return result
+    }
+
+    /// Migrates the store through every step of `chain`: through its mapping model where
+    /// `mappings` has one, lightweight otherwise (which must then be inferable).
+    static func run(storePath: String, chain: [ModelVersion], mappings: [Int: NSMappingModel], holding lock: StoreMigrationLock) throws {
+        let session = try StoreMigrationOnLoad.wrap(path: storePath) { try StoreMigrationSession(storeAt: storePath, holding: lock) }
+        do {
+            for index in 0..<(chain.count - 1) {
+                let (source, destination) = (chain[index], chain[index + 1])
+                guard let mapping = mappings[index] else {
+                    try StoreMigrationOnLoad.wrap(path: storePath) { try session.migrate(from: source, to: destination) }
+                    continue
+                }
+                let mapped = session.workFolder + "/mapped.sqlite"
+                let manager = NSMigrationManager(
+                    sourceModel: NSManagedObjectModel(source, versionIdentifiers: []),
+                    destinationModel: NSManagedObjectModel(destination, versionIdentifiers: []))
+                try manager.migrateStore(
+                    from: URL(fileURLWithPath: session.copyPath), sourceType: NSSQLiteStoreType, options: nil, with: mapping,
+                    toDestinationURL: URL(fileURLWithPath: mapped), destinationType: NSSQLiteStoreType, destinationOptions: nil)
+                try StoreMigrationOnLoad.wrap(path: storePath) { try session.replaceCopy(withStoreAt: mapped) }
+            }
+            try StoreMigrationOnLoad.wrap(path: storePath) { try session.commit() }
+        } catch {
+            session.discard()
+            throw error
+        }
+    }
+}
+#endif
