@@ -1,0 +1,65 @@
+import Foundation
+import ModelSchema
+
+/// Mapping models in the pipeline: one compiled on its own against a model
+/// (`modelgen compile X.xcmappingmodel --model M`), and those beside a model compiled with it
+/// into `<Name>.cdm` files next to its `.momd`, as Xcode puts `.cdm` files at the top of a
+/// bundle's resources.
+extension Pipeline {
+    /// Whether `path` is a mapping model: a `.xcmappingmodel` folder (or its `xcmapping.xml`).
+    public static func isMappingModel(_ path: String) -> Bool {
+        XcodeMappingReader.isMappingModel(path)
+    }
+
+    /// Compiles one mapping model against the model at `modelPath` into `<X>.cdm`.
+    public static func compileMappingModel(_ mappingPath: String, modelPath: String, outputFolder: String) -> Output {
+        let diagnostics = DiagnosticCollector()
+        var output = Output()
+        if let model = load(modelPath, classPrefix: "", checksModel: true, into: diagnostics), !diagnostics.hasErrors,
+            let file = compiledMappingModel(mappingPath, model: model, diagnostics: diagnostics), !diagnostics.hasErrors
+        {
+            output.files = [file]
+            output.mainPath = file.path
+        }
+        output.diagnostics = diagnostics.sorted
+        return output
+    }
+
+    /// The mapping models that belong to the model at `modelPath`: `.xcmappingmodel` folders
+    /// beside a `.xcdatamodeld` whose versions they name, or inside a `.modeld` folder. Sorted by path.
+    public static func mappingModels(besideModel modelPath: String) -> [String] {
+        let trimmed = modelPath.trimmingSlashes
+        let fileManager = FileManager.default
+        if trimmed.hasSuffix(ModelSourceReader.versionedFolderSuffix) {
+            let entries = (try? fileManager.contentsOfDirectory(atPath: trimmed)) ?? []
+            return entries.filter(isMappingModel).sorted().map { "\(trimmed)/\($0)" }
+        }
+        guard trimmed.hasSuffix(XcodeModelReader.versionedSuffix) else { return [] }
+        let folder = (trimmed as NSString).deletingLastPathComponent
+        let modelFolder = (trimmed as NSString).lastPathComponent
+        let entries = (try? fileManager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        return entries.filter { $0.hasSuffix(XcodeMappingReader.suffix) }.sorted().map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
+            .filter { XcodeMappingReader.namesModelFolder(modelFolder, mappingPath: $0) }
+    }
+
+    /// The `.cdm` files of the mapping models beside a model.
+    static func compiledMappingModels(besideModel modelPath: String, model: Model, diagnostics: DiagnosticCollector) -> [OutputFile] {
+        mappingModels(besideModel: modelPath).compactMap { compiledMappingModel($0, model: model, diagnostics: diagnostics) }
+    }
+
+    static func compiledMappingModel(_ path: String, model: Model, diagnostics: DiagnosticCollector) -> OutputFile? {
+        let source: MappingSource?
+        if XcodeMappingReader.isMappingModel(path) {
+            source = XcodeMappingReader(diagnostics: diagnostics).read(path)
+        } else {
+            diagnostics.error("not a mapping model: expected a .xcmappingmodel folder or a .mapping.yaml file", at: .file(path))
+            return nil
+        }
+        guard let source, let compiled = MappingCompiler(model: model, diagnostics: diagnostics).compile(source) else { return nil }
+        if let problem = OutputFiles.fileNameProblem(source.name) {
+            diagnostics.error("the mapping model's name '\(source.name)' is not a file name: \(problem)", at: .file(path))
+            return nil
+        }
+        return OutputFile(path: "\(source.name).cdm", bytes: MappingModelArchive.encode(compiled))
+    }
+}
