@@ -20,7 +20,7 @@ struct MappingSource: Sendable {
     struct VersionReference: Sendable {
         var name: String
         var location: SourceLocation
-        var embeddedOutline: ModelOutline?
+        var embeddedOutline: ModelOutline? = nil
     }
 }
 

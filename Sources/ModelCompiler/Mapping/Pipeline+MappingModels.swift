@@ -6,9 +6,10 @@ import ModelSchema
 /// into `<Name>.cdm` files next to its `.momd`, as Xcode puts `.cdm` files at the top of a
 /// bundle's resources.
 extension Pipeline {
-    /// Whether `path` is a mapping model: a `.xcmappingmodel` folder (or its `xcmapping.xml`).
+    /// Whether `path` is a mapping model: a `.xcmappingmodel` folder (or its `xcmapping.xml`) or a
+    /// `.mapping.yaml` file.
     public static func isMappingModel(_ path: String) -> Bool {
-        XcodeMappingReader.isMappingModel(path)
+        XcodeMappingReader.isMappingModel(path) || path.trimmingSlashes.hasSuffix(MappingYAMLReader.suffix)
     }
 
     /// Compiles one mapping model against the model at `modelPath` into `<X>.cdm`.
@@ -26,7 +27,8 @@ extension Pipeline {
     }
 
     /// The mapping models that belong to the model at `modelPath`: `.xcmappingmodel` folders
-    /// beside a `.xcdatamodeld` whose versions they name, or inside a `.modeld` folder. Sorted by path.
+    /// beside a `.xcdatamodeld` whose versions they name, or `.mapping.yaml` files and
+    /// `.xcmappingmodel` folders inside a `.modeld` folder. Sorted by path.
     public static func mappingModels(besideModel modelPath: String) -> [String] {
         let trimmed = modelPath.trimmingSlashes
         let fileManager = FileManager.default
@@ -51,6 +53,8 @@ extension Pipeline {
         let source: MappingSource?
         if XcodeMappingReader.isMappingModel(path) {
             source = XcodeMappingReader(diagnostics: diagnostics).read(path)
+        } else if path.trimmingSlashes.hasSuffix(MappingYAMLReader.suffix) {
+            source = MappingYAMLReader(diagnostics: diagnostics).read(path)
         } else {
             diagnostics.error("not a mapping model: expected a .xcmappingmodel folder or a .mapping.yaml file", at: .file(path))
             return nil
@@ -61,5 +65,50 @@ extension Pipeline {
             return nil
         }
         return OutputFile(path: "\(source.name).cdm", bytes: MappingModelArchive.encode(compiled))
+    }
+}
+
+extension Pipeline {
+    /// Converts an Xcode mapping model into `<X>.mapping.yaml` (`modelgen import X.xcmappingmodel
+    /// --model M`): its entity mappings with only what differs from what Xcode generates, checked
+    /// against the model first.
+    public static func importMappingModel(_ mappingPath: String, modelPath: String, outputFolder: String) -> Output {
+        let diagnostics = DiagnosticCollector()
+        var output = Output()
+        if let model = load(modelPath, classPrefix: "", checksModel: true, into: diagnostics), !diagnostics.hasErrors,
+            let file = importedMappingModel(mappingPath, model: model, diagnostics: diagnostics), !diagnostics.hasErrors
+        {
+            output.files = [file]
+            output.mainPath = file.path
+        }
+        output.diagnostics = diagnostics.sorted
+        return output
+    }
+
+    static func importedMappingModel(_ path: String, model: Model, diagnostics: DiagnosticCollector) -> OutputFile? {
+        guard XcodeMappingReader.isMappingModel(path) else {
+            diagnostics.error("not an Xcode mapping model: expected a .xcmappingmodel folder", at: .file(path))
+            return nil
+        }
+        guard let source = XcodeMappingReader(diagnostics: diagnostics).read(path),
+            let from = source.sourceVersion?.name, let to = source.destinationVersion?.name
+        else { return nil }
+        let compiler = MappingCompiler(model: model, diagnostics: diagnostics)
+        guard let compiled = compiler.compile(source) else { return nil }
+        var bare = source
+        bare.listsEveryProperty = true
+        for index in bare.entityMappings.indices {
+            bare.entityMappings[index].sourceExpression = nil
+            for property in bare.entityMappings[index].attributeMappings.indices {
+                bare.entityMappings[index].attributeMappings[property].valueExpression = nil
+            }
+            for property in bare.entityMappings[index].relationshipMappings.indices {
+                bare.entityMappings[index].relationshipMappings[property].valueExpression = nil
+            }
+        }
+        guard let generated = compiler.compile(bare) else { return nil }
+        let text = MappingYAMLWriter.text(
+            from: from, to: to, written: source.entityMappings, compiled: compiled.entityMappings, generated: generated.entityMappings)
+        return OutputFile(path: source.name + MappingYAMLReader.suffix, text: text)
     }
 }
