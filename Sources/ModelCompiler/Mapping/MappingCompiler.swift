@@ -116,11 +116,11 @@ struct MappingCompiler {
             let (destinationAttributes, destinationRelationships) = sides.destination.allProperties(of: destinationEntity)
             attributes = propertyMappings(
                 entity.attributeMappings, kind: "attribute", available: destinationAttributes.map(\.name), entity: destinationEntity,
-                listsEvery: mapping.listsEveryProperty, checker: checker
+                version: sides.destination.version.name, listsEvery: mapping.listsEveryProperty, checker: checker
             ) { generated.attributeValue($0, source: sourceEntity) }
             relationships = propertyMappings(
                 entity.relationshipMappings, kind: "relationship", available: destinationRelationships.map(\.name),
-                entity: destinationEntity, listsEvery: mapping.listsEveryProperty, checker: checker
+                entity: destinationEntity, version: sides.destination.version.name, listsEvery: mapping.listsEveryProperty, checker: checker
             ) { generated.relationshipValue($0, source: sourceEntity) }
         }
         if let expression = entity.sourceExpression { checker.check(expression, at: entity.location) }
@@ -157,7 +157,7 @@ struct MappingCompiler {
     /// The property mappings of one kind in name order: the listed ones (Xcode's editor lists
     /// them all), or every property of the destination entity with the listed ones overriding.
     private func propertyMappings(
-        _ listed: [PropertyMappingSource], kind: String, available: [String], entity: Entity, listsEvery: Bool,
+        _ listed: [PropertyMappingSource], kind: String, available: [String], entity: Entity, version: String, listsEvery: Bool,
         checker: MappingExpressionChecker, generate: (String) -> MappingExpression?
     ) -> [MappingModel.PropertyMapping] {
         let known = Set(available)
@@ -165,7 +165,7 @@ struct MappingCompiler {
         for property in listed {
             guard known.contains(property.name) else {
                 diagnostics.error(
-                    "destination entity '\(entity.name)' has no \(kind) '\(property.name)'", at: property.location)
+                    "destination entity '\(entity.name)' of version '\(version)' has no \(kind) '\(property.name)'", at: property.location)
                 continue
             }
             if byName[property.name] != nil {
