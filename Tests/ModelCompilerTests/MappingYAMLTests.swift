@@ -74,3 +74,31 @@ struct MappingYAMLTests {
                 == MappingModelArchive.decode([UInt8](Data(contentsOf: MappingCompilerTests.sampleCDM))))
     }
 }
+
+/// Exporting the YAML form to Xcode's editor format: the `.xcmappingmodel` written compiles to
+/// the same `.cdm` as the YAML, and is the same text each time.
+struct MappingExportTests {
+    @Test func anExportedMappingModelCompilesAsItsYAMLDoes() throws {
+        let folder = try Fixtures.temporaryFolder("mapping-export")
+        let yaml = folder.appendingPathComponent("V2toV3.mapping.yaml")
+        let text = MappingYAMLTests.expectedYAML.replacingOccurrences(
+            of: "  - destination: Maker\n",
+            with: "  - destination: Maker\n    attributes:\n      name: '\"unknown\"'\n    relationships:\n      cars: null\n")
+        try text.write(to: yaml, atomically: true, encoding: .utf8)
+        let exported = Pipeline.exportMappingModel(yaml.path, modelPath: MappingYAMLTests.model.path)
+        #expect(exported.diagnostics.isEmpty, "\(exported.diagnostics)")
+        let xcmapping = folder.appendingPathComponent("V2toV3.xcmappingmodel")
+        try OutputFiles.apply(exported.files, removing: [], under: xcmapping.path)
+        #expect(exported.files == Pipeline.exportMappingModel(yaml.path, modelPath: MappingYAMLTests.model.path).files)
+
+        let fromXcode = Pipeline.compileMappingModel(xcmapping.path, modelPath: MappingYAMLTests.model.path, outputFolder: "out")
+        let fromYAML = Pipeline.compileMappingModel(yaml.path, modelPath: MappingYAMLTests.model.path, outputFolder: "out")
+        #expect(fromXcode.diagnostics.isEmpty, "\(fromXcode.diagnostics)")
+        let compiled = try MappingModelArchive.decode(try #require(fromXcode.files.first).bytes)
+        #expect(compiled == (try MappingModelArchive.decode(try #require(fromYAML.files.first).bytes)))
+        let maker = try #require(compiled.entityMappings.last)
+        #expect(maker.attributeMappings == [.init(name: "name", valueExpression: .constant(.string("unknown")))])
+        #expect(maker.relationshipMappings == [.init(name: "cars")])
+        #expect(Pipeline.mappingModels(besideModel: folder.appendingPathComponent("SampleModel.xcdatamodeld").path) == [xcmapping.path])
+    }
+}

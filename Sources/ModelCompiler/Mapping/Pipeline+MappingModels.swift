@@ -112,3 +112,35 @@ extension Pipeline {
         return OutputFile(path: source.name + MappingYAMLReader.suffix, text: text)
     }
 }
+
+extension Pipeline {
+    /// Converts a YAML mapping model into the contents of a `.xcmappingmodel` folder
+    /// (`modelgen export X.mapping.yaml --model M --output X.xcmappingmodel`): `xcmapping.xml`,
+    /// checked against the model first. The file paths are relative to that folder.
+    public static func exportMappingModel(_ mappingPath: String, modelPath: String) -> Output {
+        let diagnostics = DiagnosticCollector()
+        var output = Output()
+        if let model = load(modelPath, classPrefix: "", checksModel: true, into: diagnostics), !diagnostics.hasErrors,
+            let file = exportedMappingModel(mappingPath, model: model, diagnostics: diagnostics), !diagnostics.hasErrors
+        {
+            output.files = [file]
+            output.mainPath = ""
+        }
+        output.diagnostics = diagnostics.sorted
+        return output
+    }
+
+    static func exportedMappingModel(_ path: String, model: Model, diagnostics: DiagnosticCollector) -> OutputFile? {
+        guard path.trimmingSlashes.hasSuffix(MappingYAMLReader.suffix) else {
+            diagnostics.error("not a YAML mapping model: expected a .mapping.yaml file", at: .file(path))
+            return nil
+        }
+        guard let source = MappingYAMLReader(diagnostics: diagnostics).read(path),
+            let from = source.sourceVersion?.name, let to = source.destinationVersion?.name,
+            let compiled = MappingCompiler(model: model, diagnostics: diagnostics).compile(source)
+        else { return nil }
+        let text = XcodeMappingWriter.text(
+            modelName: model.name, from: from, to: to, written: source.entityMappings, compiled: compiled.entityMappings)
+        return OutputFile(path: XcodeMappingReader.fileName, text: text)
+    }
+}

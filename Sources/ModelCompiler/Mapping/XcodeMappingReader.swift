@@ -175,6 +175,11 @@ struct XcodeMappingReader {
                 diagnostics.error("the value expression is not base64 data", at: archived.location)
             }
         }
-        return PropertyMappingSource(name: object.attributes["name"]?.text ?? "", valueExpression: expression, location: object.location)
+        // A mapping stored without an expression and with `autogenerateexpression` 0 is left
+        // without a value (how modelgen's export writes `null`; attributes Xcode's editor leaves
+        // to generate carry no flag at all).
+        let isLeftEmpty = expression == nil && object.attributes["autogenerateexpression"]?.text == "0"
+        return PropertyMappingSource(
+            name: object.attributes["name"]?.text ?? "", valueExpression: expression, hasNoValue: isLeftEmpty, location: object.location)
     }
 }
