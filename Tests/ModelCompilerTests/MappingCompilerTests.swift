@@ -70,3 +70,57 @@ struct MappingCompilerTests {
         #expect(try MappingModelArchive.decode(cdm.bytes) == MappingModelArchive.decode([UInt8](Data(contentsOf: Self.sampleCDM))))
     }
 }
+
+/// Damaged `.xcmappingmodel` files are diagnostics at the place of the damage, never crashes.
+struct DamagedXcodeMappingTests {
+    static func compile(_ xml: String) throws -> [String] {
+        let folder = try Fixtures.temporaryFolder("damaged-mapping").appendingPathComponent("Bad.xcmappingmodel")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try xml.write(to: folder.appendingPathComponent("xcmapping.xml"), atomically: true, encoding: .utf8)
+        let output = Pipeline.compileMappingModel(folder.path, modelPath: MappingCompilerTests.sampleModel.path, outputFolder: "out")
+        #expect(output.files.isEmpty)
+        return output.diagnostics.filter { $0.severity == .error || $0.location.file.hasSuffix("xcmapping.xml") }.map {
+            "\($0.location.line):\($0.location.column): \($0.severity == .error ? "" : "\($0.severity.rawValue): ")\($0.message)"
+        }
+    }
+
+    static func fixtureXML() throws -> String {
+        try String(contentsOf: MappingCompilerTests.sampleMapping.appendingPathComponent("xcmapping.xml"), encoding: .utf8)
+    }
+
+    @Test func malformedXMLIsAnErrorWhereTheParserStopped() throws {
+        let errors = try Self.compile("<database>\n  <object type=\"XDDEVMAPPINGMODEL\">\n</database>")
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("3:") == true && errors.first?.contains("the mapping model is not valid XML") == true)
+    }
+
+    @Test func aStoreWithoutAMappingModelObjectIsAnError() throws {
+        #expect(try Self.compile("<database>\n</database>\n") == ["1:1: the mapping model holds no XDDEVMAPPINGMODEL object"])
+    }
+
+    @Test func aValueExpressionThatIsNotAnArchiveIsAnErrorAtItsAttribute() throws {
+        let xml = try Self.fixtureXML()
+        let start = try #require(xml.range(of: "<attribute name=\"valueexpressiondata\" type=\"binary\">"))
+        let end = try #require(xml[start.upperBound...].range(of: "</attribute>"))
+        let damaged = xml.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "YnBsaXN0MDAAAAAA")
+        let line = xml[..<start.lowerBound].filter { $0 == "\n" }.count + 1
+        let errors = try Self.compile(damaged)
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("\(line):9: the value expression cannot be read: not an archived expression") == true, "\(errors)")
+    }
+
+    @Test func anEmbeddedModelThatCannotBeReadIsAWarningAndTheVersionIsStillChecked() throws {
+        let xml = try Self.fixtureXML()
+        let start = try #require(xml.range(of: "<attribute name=\"sourcemodeldata\" type=\"binary\">"))
+        let end = try #require(xml[start.upperBound...].range(of: "</attribute>"))
+        let damaged = xml.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "AAAA")
+            .replacingOccurrences(
+                of: "<attribute name=\"sourcename\" type=\"string\">Person</attribute>",
+                with: "<attribute name=\"sourcename\" type=\"string\">Human</attribute>")
+        let errors = try Self.compile(damaged)
+        #expect(errors.contains { $0.hasSuffix("source entity 'Human' is not in version 'SampleModel2'") }, "\(errors)")
+        #expect(
+            errors.contains { $0.contains("warning: Xcode's copy of the source model cannot be read; it is not compared with the model") },
+            "\(errors)")
+    }
+}
