@@ -95,14 +95,18 @@ struct MappingCompiler {
     ) -> MappingModel.EntityMapping? {
         let sourceEntity = entity.sourceEntityName.flatMap { name -> Entity? in
             guard let found = sides.source.entity(named: name) else {
-                diagnostics.error("source entity '\(name)' is not in version '\(sides.source.version.name)'", at: entity.location)
+                diagnostics.error(
+                    "source entity '\(name)' is not in version '\(sides.source.version.name)'", at: entity.sourceLocation ?? entity.location
+                )
                 return nil
             }
             return found
         }
         let destinationEntity = entity.destinationEntityName.flatMap { name -> Entity? in
             guard let found = sides.destination.entity(named: name) else {
-                diagnostics.error("destination entity '\(name)' is not in version '\(sides.destination.version.name)'", at: entity.location)
+                diagnostics.error(
+                    "destination entity '\(name)' is not in version '\(sides.destination.version.name)'",
+                    at: entity.destinationLocation ?? entity.location)
                 return nil
             }
             return found
@@ -149,7 +153,8 @@ struct MappingCompiler {
         case "Transform": return .transform
         case let other:
             diagnostics.error(
-                "'\(other)' is not a mapping type; expected Undefined, Custom, Add, Remove, Copy or Transform", at: entity.location)
+                "'\(other)' is not a mapping type; expected Undefined, Custom, Add, Remove, Copy or Transform",
+                at: entity.typeLocation ?? entity.location)
             return nil
         }
     }

@@ -29,8 +29,13 @@ struct EntityMappingSource: Sendable {
     var name: String?
     /// Xcode's mapping type name (`Undefined`, `Custom`, `Add`, `Remove`, `Copy`, `Transform`).
     var typeName: String?
+    /// Where the type name is written, when it is.
+    var typeLocation: SourceLocation? = nil
     var sourceEntityName: String?
     var destinationEntityName: String?
+    /// Where the entity names are written, when they are.
+    var sourceLocation: SourceLocation? = nil
+    var destinationLocation: SourceLocation? = nil
     var policyClassName: String?
     /// A source expression written in the mapping; nil for the fetch of the source entity Xcode writes.
     var sourceExpression: MappingExpression?

@@ -55,7 +55,9 @@ struct MappingYAMLReader {
             diagnostics.error("an entity mapping needs 'source', 'destination' or both", at: node.location)
         }
         return EntityMappingSource(
-            name: text("name"), typeName: text("type"), sourceEntityName: text("source"), destinationEntityName: text("destination"),
+            name: text("name"), typeName: text("type"), typeLocation: fields["type"]?.location, sourceEntityName: text("source"),
+            destinationEntityName: text("destination"),
+            sourceLocation: fields["source"]?.location, destinationLocation: fields["destination"]?.location,
             policyClassName: text("policy"), sourceExpression: fields["sourceExpression"].flatMap { expression($0) },
             attributeMappings: propertyMappings(fields["attributes"], "attributes"),
             relationshipMappings: propertyMappings(fields["relationships"], "relationships"), location: node.location)

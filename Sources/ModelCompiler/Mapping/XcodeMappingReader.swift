@@ -155,8 +155,11 @@ struct XcodeMappingReader {
             (object.relationships[relationship] ?? []).compactMap { objects[$0] }.filter { $0.type == type }.map { propertyMapping($0) }
         }
         return EntityMappingSource(
-            name: text("name"), typeName: text("mappingtypename"), sourceEntityName: text("sourcename"),
-            destinationEntityName: text("destinationname"), policyClassName: text("migrationpolicyclassname"), sourceExpression: nil,
+            name: text("name"), typeName: text("mappingtypename"), typeLocation: object.attributes["mappingtypename"]?.location,
+            sourceEntityName: text("sourcename"),
+            destinationEntityName: text("destinationname"), sourceLocation: object.attributes["sourcename"]?.location,
+            destinationLocation: object.attributes["destinationname"]?.location, policyClassName: text("migrationpolicyclassname"),
+            sourceExpression: nil,
             attributeMappings: properties("attributemappings", "XDDEVATTRIBUTEMAPPING"),
             relationshipMappings: properties("relationshipmappings", "XDDEVRELATIONSHIPMAPPING"), location: object.location)
     }
