@@ -59,9 +59,29 @@ enum ModelBuildPlan {
             if position > 0 { arguments.append("--no-query-typealiases") }
             arguments += configuration.arguments
             let inputs = model.inputs + [tool] + (configuration.input.map { [$0] } ?? [])
+            let mappings = mappingModelNames(in: model).map { output.appendingPathComponent("\($0).cdm") }
             return Step(
                 displayName: "Compiling Core Data model \(model.name)", arguments: arguments, inputs: inputs,
-                outputs: [output.appendingPathComponent("\(model.name)+Model.swift"), output.appendingPathComponent("\(model.name).momd")])
+                outputs: [output.appendingPathComponent("\(model.name)+Model.swift"), output.appendingPathComponent("\(model.name).momd")]
+                    + mappings)
         }
+    }
+
+    /// The mapping models inside a `.modeld` folder, which `modelgen build` compiles into
+    /// `<X>.cdm` beside the `.momd`: `<X>.mapping.yaml` files and `<X>.xcmappingmodel` folders.
+    static func mappingModelNames(in model: ModelSource) -> [String] {
+        guard model.url.lastPathComponent.hasSuffix(".modeld") else { return [] }
+        let names = model.inputs.compactMap { file -> String? in
+            let name = file.lastPathComponent
+            if name.hasSuffix(".mapping.yaml"), file.deletingLastPathComponent().lastPathComponent == model.url.lastPathComponent {
+                return String(name.dropLast(".mapping.yaml".count))
+            }
+            let folder = file.deletingLastPathComponent()
+            if name == "xcmapping.xml", folder.lastPathComponent.hasSuffix(".xcmappingmodel") {
+                return String(folder.lastPathComponent.dropLast(".xcmappingmodel".count))
+            }
+            return nil
+        }
+        return Array(Set(names)).sorted()
     }
 }

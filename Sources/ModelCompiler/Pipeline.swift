@@ -30,9 +30,10 @@ public enum Pipeline {
         /// The Swift sources (`modelgen generate`), with the files generated earlier from the same
         /// model that are no longer generated as removals.
         case swiftSources
-        /// `<Name>+Model.swift` and `<Name>.momd` (`modelgen build`).
+        /// `<Name>+Model.swift`, `<Name>.momd` and a `<X>.cdm` per mapping model beside the model
+        /// (`modelgen build`).
         case buildOutputs
-        /// `<Name>.momd` (`modelgen compile`).
+        /// `<Name>.momd` and a `<X>.cdm` per mapping model beside the model (`modelgen compile`).
         case compiledModel
         /// The contents of a `.xcdatamodeld` folder (`modelgen export`).
         case xcodeModel
@@ -105,10 +106,12 @@ public enum Pipeline {
             var options = settings.options
             options.layout = .model
             guard let sources = generateSwift(model, options: options, diagnostics: diagnostics) else { return output }
-            files = sources + compiledModel(model)
+            files =
+                sources + compiledModel(model)
+                + compiledMappingModels(besideModel: request.modelPath, model: model, diagnostics: diagnostics)
             output.mainPath = "\(model.name).momd"
         case .compiledModel:
-            files = compiledModel(model)
+            files = compiledModel(model) + compiledMappingModels(besideModel: request.modelPath, model: model, diagnostics: diagnostics)
             output.mainPath = "\(model.name).momd"
         case .xcodeModel:
             // The writer names the `.xcdatamodeld` folder itself; the output folder is that folder.

@@ -81,6 +81,13 @@ struct MappingModelArchiveTests {
         #expect(try MappingModelArchive.decode(encoded) == MappingModelArchive.decode(bytes))
     }
 
+    @Test func theObjectGraphComparisonSeesAChangedValue() throws {
+        let bytes = try Self.fixtureBytes()
+        var model = try MappingModelArchive.decode(bytes)
+        model.entityMappings[2].attributeMappings[0].valueExpression = .sourceValue("lastName")
+        #expect(try ArchiveTree.tree(MappingModelArchive.encode(model)) != ArchiveTree.tree(bytes))
+    }
+
     @Test func encodingIsDeterministic() throws {
         let model = try MappingModelArchive.decode(Self.fixtureBytes())
         #expect(MappingModelArchive.encode(model) == MappingModelArchive.encode(model))

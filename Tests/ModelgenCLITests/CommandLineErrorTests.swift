@@ -63,7 +63,9 @@ struct CommandLineErrorTests {
             errors.hasPrefix(
                 "Error: The value 'Trips.modeld' is invalid for '<model>': 'Trips.modeld' is not an Xcode model; expected a .xcdatamodeld or .xcdatamodel\n"
             ))
-        #expect(errors.hasSuffix("Usage: modelgen import <model> --output <dir>\n  See 'modelgen import --help' for more information.\n"))
+        #expect(
+            errors.hasSuffix(
+                "Usage: modelgen import <model> --output <dir> [--model <model>]\n  See 'modelgen import --help' for more information.\n"))
     }
 
     @Test func anUnknownSubcommandPointsAtTheOverview() {

@@ -35,6 +35,19 @@ struct ModelBuildPlanTests {
         #expect(steps[2].outputs.map(\.lastPathComponent) == ["Trips+Model.swift", "Trips.momd"])
     }
 
+    @Test func mappingModelsInsideAModeldFolderAreDeclaredAsCompiledMappingModels() {
+        let files = [
+            "Trips.modeld/Trips 1.model.yaml", "Trips.modeld/Trips 1-to-Trips 2.mapping.yaml", "Trips.modeld/versions.yaml",
+            "Trips.modeld/Legacy.xcmappingmodel/xcmapping.xml", "Notes.model.yaml",
+        ].map { Self.target.appendingPathComponent($0) }
+        let steps = ModelBuildPlan.steps(
+            files: files, targetDirectory: Self.target, workDirectory: Self.work, tool: Self.tool, modelBundle: "module")
+        #expect(steps[0].outputs.map(\.lastPathComponent) == ["Notes+Model.swift", "Notes.momd"])
+        #expect(
+            steps[1].outputs.map(\.lastPathComponent) == ["Trips+Model.swift", "Trips.momd", "Legacy.cdm", "Trips 1-to-Trips 2.cdm"])
+        #expect(steps[1].inputs.contains(Self.target.appendingPathComponent("Trips.modeld/Legacy.xcmappingmodel/xcmapping.xml")))
+    }
+
     @Test func aSingleModelDeclaresTheQueryTypealiases() {
         let steps = ModelBuildPlan.steps(
             files: [Self.target.appendingPathComponent("Notes.model.yaml")], targetDirectory: Self.target, workDirectory: Self.work,

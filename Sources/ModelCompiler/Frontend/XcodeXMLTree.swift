@@ -13,6 +13,8 @@ struct XcodeXMLElement: Sendable {
     fileprivate(set) var children: [XcodeXMLElement]
     let line: Int
     let column: Int
+    /// The text directly inside the element (Xcode's mapping models keep values there).
+    fileprivate(set) var text = ""
 
     subscript(_ attribute: String) -> String? { attributes[attribute] }
 
@@ -82,6 +84,11 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         sawElement = true
         let (line, column) = startOfTag(elementName, reportedLine: parser.lineNumber, reportedColumn: parser.columnNumber)
         stack.append(XcodeXMLElement(name: elementName, attributes: attributes, children: [], line: line, column: column))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard !stack.isEmpty else { return }
+        stack[stack.count - 1].text += string
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
