@@ -1,5 +1,6 @@
 #if !canImport(CoreData)
 import Foundation
+import ModelCompiler
 import ModelRuntime
 import Testing
 import TestSupport
@@ -195,6 +196,31 @@ final class MakerFromNamePolicy: NSEntityMigrationPolicy {
                 && error.localizedDescription.contains("'SampleModel' to 'SampleModel2'")
         }
         #expect(try Data(contentsOf: store) == before)
+    }
+
+    @Test func modelgensCompiledMappingModelMigratesTheStoreAsXcodesDoes() throws {
+        NSEntityMigrationPolicy.register(MakerFromNamePolicy.self, as: "REPLACE_AT_RUNTIME.V2to3MakerPolicy")
+        let folder = try Fixtures.temporaryFolder("cdm-modelgen")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = Pipeline.compileMappingModel(
+            Fixtures.coredata.appendingPathComponent("mapping-models/CoreDataPlus-SampleModel/V2toV3.xcmappingmodel").path,
+            modelPath: Self.fixture.appendingPathComponent("SampleModel.xcdatamodeld").path, outputFolder: folder.path)
+        #expect(!output.hasErrors, "\(output.diagnostics)")
+        try OutputFiles.write(output.files, under: folder.path)
+        let ours = try #require(NSMappingModel(contentsOf: folder.appendingPathComponent("V2toV3.cdm")))
+        let (v2, v3) = (try Self.version("SampleModel2"), try Self.version("SampleModel3"))
+        var results: [[String: CarValues]] = []
+        for (label, mapping) in [("xcode", try #require(NSMappingModel(contentsOf: Self.cdm))), ("modelgen", ours)] {
+            let source = URL(fileURLWithPath: try Fixtures.copyStore("CoreDataPlus-SampleModel/SampleModel_V2.sqlite", to: folder))
+            let destination = folder.appendingPathComponent("\(label).sqlite")
+            try NSMigrationManager(sourceModel: v2, destinationModel: v3).migrateStore(
+                from: source, sourceType: NSSQLiteStoreType, options: nil, with: mapping, toDestinationURL: destination,
+                destinationType: NSSQLiteStoreType, destinationOptions: nil)
+            results.append(try Self.cars(at: destination, v3))
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: source.path + suffix) }
+        }
+        #expect(results[0].count == 125)
+        #expect(results[0] == results[1])
     }
 
     struct CarValues: Equatable {
