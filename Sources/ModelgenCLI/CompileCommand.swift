@@ -14,15 +14,18 @@ enum CompileCommand {
             Writes one <Version>.mom per version (a keyed archive of the model in the structure momc
             writes) and VersionInfo.plist (current version, entity version hashes, version checksums).
             The output is byte-identical across runs and machines; unchanged files are not rewritten.
+            On a terminal, a line on standard error shows the progress (not with --quiet).
             """,
-        arguments: [model, output, GenerationOptions.classPrefix, GenerationOptions.configuration])
+        arguments: [model, output, GenerationOptions.classPrefix, GenerationOptions.configuration, ProgressLine.quiet])
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         let folder = arguments[output]
+        let progress = ProgressLine.make(console: console, quiet: arguments[ProgressLine.quiet])
         let request = Pipeline.Request(
             modelPath: arguments[model], product: .compiledModel, outputFolder: folder,
-            overrides: GenerationOptions.overrides(arguments))
+            overrides: GenerationOptions.overrides(arguments), progress: progress?.handler)
         let output = Pipeline.run(request)
+        progress?.finish()
         return PipelineOutput.writeReporting(
             output, to: folder, console: console, summary: PipelineOutput.mainPath(output, in: folder), wholeOutput: true)
     }
