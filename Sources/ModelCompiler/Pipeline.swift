@@ -47,12 +47,19 @@ public enum Pipeline {
         public var product: Product
         public var outputFolder: String
         public var overrides: GenerationOverrides
+        /// Hears each step as it finishes: reading and checking each version, the checks across
+        /// versions, compiling each version and generating the sources.
+        public var progress: ProgressHandler?
 
-        public init(modelPath: String, product: Product, outputFolder: String, overrides: GenerationOverrides = GenerationOverrides()) {
+        public init(
+            modelPath: String, product: Product, outputFolder: String, overrides: GenerationOverrides = GenerationOverrides(),
+            progress: ProgressHandler? = nil
+        ) {
             self.modelPath = modelPath
             self.product = product
             self.outputFolder = outputFolder
             self.overrides = overrides
+            self.progress = progress
         }
     }
 
@@ -80,6 +87,7 @@ public enum Pipeline {
     private static func produce(_ request: Request, diagnostics: DiagnosticCollector) -> Output {
         var output = Output()
         var settings = GenerationSettings()
+        let progress = PipelineProgress(request.progress, product: request.product)
         switch request.product {
         case .swiftSources, .buildOutputs, .compiledModel:
             guard let resolved = GenerationSettings.resolve(request.overrides, modelPath: request.modelPath, diagnostics: diagnostics)
@@ -92,13 +100,15 @@ public enum Pipeline {
         // by hand; the Xcode model it reads gets only the checks that keep files in place.
         let checksModel = request.product != .yamlModel
         guard
-            let model = load(request.modelPath, classPrefix: settings.classPrefix, checksModel: checksModel, into: diagnostics),
+            let model = load(
+                request.modelPath, classPrefix: settings.classPrefix, checksModel: checksModel, into: diagnostics, progress: progress),
             !diagnostics.hasErrors
         else { return output }
         var files: [OutputFile]
         switch request.product {
         case .swiftSources:
             guard let sources = generateSwift(model, options: settings.options, diagnostics: diagnostics) else { return output }
+            progress.finish("generating the Swift sources")
             files = sources
             output.removals = GeneratedFolder.staleFiles(
                 in: request.outputFolder, from: settings.options.sourceName, keeping: Set(files.map(\.path)))
@@ -106,12 +116,15 @@ public enum Pipeline {
             var options = settings.options
             options.layout = .model
             guard let sources = generateSwift(model, options: options, diagnostics: diagnostics) else { return output }
+            progress.finish("generating the Swift sources")
             files =
-                sources + compiledModel(model)
+                sources + compiledModel(model, progress: progress)
                 + compiledMappingModels(besideModel: request.modelPath, model: model, diagnostics: diagnostics)
             output.mainPath = "\(model.name).momd"
         case .compiledModel:
-            files = compiledModel(model) + compiledMappingModels(besideModel: request.modelPath, model: model, diagnostics: diagnostics)
+            files =
+                compiledModel(model, progress: progress)
+                + compiledMappingModels(besideModel: request.modelPath, model: model, diagnostics: diagnostics)
             output.mainPath = "\(model.name).momd"
         case .xcodeModel:
             // The writer names the `.xcdatamodeld` folder itself; the output folder is that folder.
@@ -168,10 +181,12 @@ public enum Pipeline {
 
     // MARK: Frontend and Sema
 
-    static func load(_ path: String, classPrefix: String, checksModel: Bool, into diagnostics: DiagnosticCollector) -> Model? {
+    static func load(
+        _ path: String, classPrefix: String, checksModel: Bool, into diagnostics: DiagnosticCollector, progress: PipelineProgress? = nil
+    ) -> Model? {
         guard isXcodeModel(path) else {
             guard let source = ModelSourceReader(diagnostics: diagnostics).read(path) else { return nil }
-            let model = analyze(source, classPrefix: classPrefix, diagnostics: diagnostics)
+            let model = analyze(source, classPrefix: classPrefix, diagnostics: diagnostics, progress: progress)
             checkFileNames(of: model, path: path, diagnostics: diagnostics)
             return model
         }
@@ -179,22 +194,29 @@ public enum Pipeline {
         let model = read.applyingClassPrefix(classPrefix)
         checkFileNames(of: model, path: path, diagnostics: diagnostics)
         guard checksModel else { return model }
+        progress?.start(versions: model.versions.count, readSteps: 1)
         for version in model.versions {
             VersionChecker(version: version, locations: LocationTable(), diagnostics: diagnostics, rules: .coreData).check()
+            progress?.finish("checking '\(version.name)'")
         }
         VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
         GeneratedCodeChecker(model: model, rules: .coreData, diagnostics: diagnostics).check()
+        progress?.finish("checking across versions")
         return model
     }
 
     /// YAML trees → checked model values.
-    static func analyze(_ source: ModelSource, classPrefix: String, diagnostics: DiagnosticCollector) -> Model {
+    static func analyze(
+        _ source: ModelSource, classPrefix: String, diagnostics: DiagnosticCollector, progress: PipelineProgress? = nil
+    ) -> Model {
+        progress?.start(versions: source.versions.count, readSteps: 2)
         var versions: [ModelVersion] = []
         var locations: [LocationTable] = []
         for versionSource in source.versions {
             var reader = VersionReader(diagnostics: diagnostics)
             versions.append(reader.read(versionSource.root, versionName: versionSource.name))
             locations.append(reader.locations)
+            progress?.finish("reading '\(versionSource.name)'")
         }
         let model = Model(
             name: source.name, versions: versions, currentVersionName: source.currentVersionName ?? versions.last?.name ?? source.name,
@@ -203,10 +225,12 @@ public enum Pipeline {
         ).applyingClassPrefix(classPrefix)
         for (version, locations) in zip(model.versions, locations) {
             VersionChecker(version: version, locations: locations, diagnostics: diagnostics).check()
+            progress?.finish("checking '\(version.name)'")
         }
         VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
         ShippedVersionChecker(model: model, shipped: source.shipped, lock: source.lock, diagnostics: diagnostics).check()
         GeneratedCodeChecker(model: model, rules: .modelFormat, diagnostics: diagnostics).check()
+        progress?.finish("checking across versions")
         return model
     }
 
@@ -242,8 +266,8 @@ public enum Pipeline {
         }
     }
 
-    static func compiledModel(_ model: Model) -> [OutputFile] {
-        CompiledModel.files(for: model).map { OutputFile(path: $0.path, bytes: $0.bytes) }
+    static func compiledModel(_ model: Model, progress: PipelineProgress? = nil) -> [OutputFile] {
+        CompiledModel.files(for: model) { progress?.finish("compiling \($0)") }.map { OutputFile(path: $0.path, bytes: $0.bytes) }
     }
 
     /// Checks the YAML model an import is about to write, from memory, as if read from where it

@@ -22,16 +22,19 @@ enum CompileCommand {
             versions, or .mapping.yaml files and .xcmappingmodel folders inside a .modeld folder) are
             compiled into <dir>/<X>.cdm. Given a mapping model and --model, only <dir>/<X>.cdm is written.
             The output is byte-identical across runs and machines; unchanged files are not rewritten.
+            On a terminal, a line on standard error shows the progress (not with --quiet).
             """,
-        arguments: [model, output, mappedModel, GenerationOptions.classPrefix, GenerationOptions.configuration])
+        arguments: [model, output, mappedModel, GenerationOptions.classPrefix, GenerationOptions.configuration, ProgressLine.quiet])
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         let folder = arguments[output]
         if let compiled = try CompileMappingModel.run(arguments, console: console) { return compiled }
+        let progress = ProgressLine.make(console: console, quiet: arguments[ProgressLine.quiet])
         let request = Pipeline.Request(
             modelPath: arguments[model], product: .compiledModel, outputFolder: folder,
-            overrides: GenerationOptions.overrides(arguments))
+            overrides: GenerationOptions.overrides(arguments), progress: progress?.handler)
         let output = Pipeline.run(request)
+        progress?.finish()
         return PipelineOutput.writeReporting(
             output, to: folder, console: console, summary: PipelineOutput.mainPath(output, in: folder), wholeOutput: true)
     }

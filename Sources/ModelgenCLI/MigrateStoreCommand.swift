@@ -21,8 +21,9 @@ enum MigrateStoreCommand {
             files are left as they were. Before migrating, the store's files are copied to
             <store>.backup (then .backup.1, …). A step that cannot be inferred, or that the model
             declares in customMigrations, is refused: the app migrates it in code.
+            On a terminal, a line on standard error shows the progress (not with --quiet).
             """,
-        arguments: [store, model, to, dryRun])
+        arguments: [store, model, to, dryRun, ProgressLine.quiet])
 
     @Sendable static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         let path = arguments[store]
@@ -76,12 +77,15 @@ enum MigrateStoreCommand {
             return Modelgen.ExitStatus.modelErrors
         }
         let backup: String
+        let progress = ProgressLine.make(console: console, quiet: arguments[ProgressLine.quiet])
         do {
             backup = try makeBackup(of: path)
-            try StoreMigrator.migrate(storeAt: path, through: versions)
+            try StoreMigrator.migrate(storeAt: path, through: versions, progress: progress?.handler)
+            progress?.finish()
         } catch {
+            progress?.finish()
             // The error's own words (a store error describes itself; a file error its reason).
-            let message = (error as? StoreMigrationError)?.message ?? (error as NSError).localizedDescription
+            let message = ErrorText.message(error)
             console.standardError("\(path): error: \(message)\n")
             return Modelgen.ExitStatus.modelErrors
         }

@@ -5,15 +5,21 @@ import ModelCompiler
 public struct Console: Sendable {
     public var standardOutput: @Sendable (String) -> Void
     public var standardError: @Sendable (String) -> Void
+    /// Whether standard error is a terminal, where long commands draw their progress line.
+    public var standardErrorIsTerminal: Bool
 
-    public init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void) {
+    public init(
+        standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
+        standardErrorIsTerminal: Bool = false
+    ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
+        self.standardErrorIsTerminal = standardErrorIsTerminal
     }
 
     public static let system = Console(
         standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        standardError: { FileHandle.standardError.write(Data($0.utf8)) })
+        standardError: { FileHandle.standardError.write(Data($0.utf8)) }, standardErrorIsTerminal: isatty(2) != 0)
 }
 
 /// The `modelgen` command line: parses arguments, runs a command, returns the exit status.

@@ -20,8 +20,9 @@ enum ValidateCommand {
         var allDiagnostics: [Diagnostic] = []
         for path in arguments[models] {
             let result = Pipeline.load(path)
-            allDiagnostics += result.diagnostics
-            let hasWarnings = result.diagnostics.contains { $0.severity == .warning }
+            let diagnostics = result.diagnostics + (SwiftPMTargetCheck.warning(forModelAt: path).map { [$0] } ?? [])
+            allDiagnostics += diagnostics
+            let hasWarnings = diagnostics.contains { $0.severity == .warning }
             let modelFailed = result.hasErrors || (arguments[warningsAsErrors] && hasWarnings)
             failed = failed || modelFailed
             if !arguments[quiet], !modelFailed, let model = result.model {

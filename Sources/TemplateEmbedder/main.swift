@@ -40,7 +40,7 @@ if (try? String(contentsOfFile: outputPath, encoding: .utf8)) != output {
     do {
         try output.write(toFile: outputPath, atomically: true, encoding: .utf8)
     } catch {
-        FileHandle.standardError.write(Data("error: cannot write \(outputPath): \(error)\n".utf8))
+        FileHandle.standardError.write(Data("error: cannot write \(outputPath): \(error.localizedDescription)\n".utf8))
         exit(1)
     }
 }

@@ -10,12 +10,13 @@ final class CapturedRun: Sendable {
     let output: String
     let errors: String
 
-    init(_ arguments: [String]) {
+    /// `terminal`: the run's standard error is a terminal, where progress lines are drawn.
+    init(_ arguments: [String], terminal: Bool = false) {
         let out = Mutex("")
         let err = Mutex("")
         let console = Console(
             standardOutput: { text in out.withLock { $0 += text } },
-            standardError: { text in err.withLock { $0 += text } })
+            standardError: { text in err.withLock { $0 += text } }, standardErrorIsTerminal: terminal)
         status = Modelgen.main(arguments: arguments, console: console)
         output = out.withLock { $0 }
         errors = err.withLock { $0 }

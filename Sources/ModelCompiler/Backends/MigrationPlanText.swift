@@ -38,9 +38,37 @@ public enum MigrationPlanText {
     }
 
     private static func line(_ change: MigrationChange, indent: String) -> String {
-        var text = "\(indent)\(change.aspect): \(change.from) → \(change.to)\n"
+        var text = ""
+        for (key, from, to) in modelFormatWords(change) {
+            text += "\(indent)\(key): " + (from.map { "\($0) → " } ?? "") + "\(to)\n"
+        }
         if let obstacle = change.obstacle { text += "\(indent)  cannot infer: \(obstacle)\n" }
         return text
+    }
+
+    /// A change in the words of a model file (docs/ModelFormat.md): its key (`optional`,
+    /// `toMany`, `ordered`, `to`, `derived`, `unique`, `minCount`, `maxCount`) and values (`true`,
+    /// `false`); a new property's change shows only the value it has. The JSON keeps the plan's
+    /// own aspect names and values.
+    static func modelFormatWords(_ change: MigrationChange) -> [(key: String, from: String?, to: String)] {
+        let flags: [String: (key: String, yes: String, no: String)] = [
+            "optionality": ("optional", "optional", "required"), "cardinality": ("toMany", "to-many", "to-one"),
+            "ordering": ("ordered", "ordered", "unordered"),
+        ]
+        if let flag = flags[change.aspect] {
+            let word = { (value: String) -> String? in value == flag.yes ? "true" : value == flag.no ? "false" : nil }
+            return [(flag.key, word(change.from), word(change.to) ?? change.to)]
+        }
+        if change.aspect == "count" {
+            let bounds = { (value: String) in value.components(separatedBy: "...") }
+            let (from, to) = (bounds(change.from), bounds(change.to))
+            guard from.count == 2, to.count == 2 else { return [("count", change.from, change.to)] }
+            return zip(["minCount", "maxCount"], zip(from, to)).compactMap { key, values in
+                values.0 == values.1 ? nil : (key, values.0, values.1)
+            }
+        }
+        let keys = ["destination": "to", "derivation": "derived", "uniquenessConstraints": "unique"]
+        return [(keys[change.aspect] ?? change.aspect, change.from, change.to)]
     }
 
     public static func json(_ plan: MigrationPlan) -> JSONValue {

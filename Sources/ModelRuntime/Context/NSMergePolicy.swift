@@ -64,6 +64,8 @@ open class NSMergeConflict: NSObject {
     open var persistedSnapshot: [String: Any]? { snapshots.persisted }
     open var newVersionNumber: Int { versions.new }
     open var oldVersionNumber: Int { versions.old }
+    /// The keys the context changed, sorted, when a save found the conflict (for descriptions).
+    var changedKeys: [String] = []
 
     public init(
         source srcObject: NSManagedObject, newVersion newvers: Int, oldVersion oldvers: Int, cachedSnapshot cachesnap: [String: Any]?,
@@ -74,6 +76,9 @@ open class NSMergeConflict: NSObject {
         snapshots = (nil, cachesnap, persnap)
         super.init()
     }
+
+    /// The object, its entity, the version it was read at and the store's, and the changed keys.
+    open override var description: String { ConflictText.description(self) }
 }
 
 /// A uniqueness-constraint conflict: objects (and possibly a stored row) with the same values
@@ -106,6 +111,9 @@ open class NSConstraintConflict: NSObject {
         self.values = values
         super.init()
     }
+
+    /// The entity, the constraint, the conflicting values and the objects that hold them.
+    open override var description: String { ConflictText.description(self) }
 }
 
 extension NSManagedObjectContext {

@@ -33,8 +33,9 @@ extension NSPersistentStoreCoordinator {
             _ = try StoreInspector.read(reader)
         } catch {
             throw CoreDataError.make(
-                NSPersistentStoreInvalidTypeError, "The file at \(url.path) is not a readable Core Data SQLite store: \(error)",
-                [NSFilePathErrorKey: url.path])
+                NSPersistentStoreInvalidTypeError,
+                "The file at \(url.path) is not a readable Core Data SQLite store: \(ErrorText.message(error))",
+                [NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: error as NSError])
         }
         do {
             // Opened as it is: its journal mode and pragmas stay the store's.
@@ -65,8 +66,8 @@ extension NSPersistentStoreCoordinator {
             throw error
         } catch {
             throw CoreDataError.make(
-                NSPersistentStoreOperationError, "Cannot write the metadata of the store at \(url.path): \(error)",
-                [NSFilePathErrorKey: url.path])
+                NSPersistentStoreOperationError, "Cannot write the metadata of the store at \(url.path): \(ErrorText.message(error))",
+                [NSFilePathErrorKey: url.path, NSUnderlyingErrorKey: error as NSError])
         }
     }
 

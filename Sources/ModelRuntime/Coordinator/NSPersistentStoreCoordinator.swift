@@ -209,7 +209,7 @@ open class NSPersistentStoreCoordinator: NSObject, @unchecked Sendable {
             metadata = try StoreInspector.read(connection)
             plist = try StoreMetadataTable.read(connection).map { SQLiteStoreEngine.dictionary($0.plist) } ?? [:]
         } catch {
-            let reason = (error as? StoreInspectionError)?.message ?? String(describing: error)
+            let reason = ErrorText.message(error)
             throw CoreDataError.make(
                 NSPersistentStoreInvalidTypeError, "The file at \(url.path) is not a readable Core Data SQLite store: \(reason)",
                 [NSFilePathErrorKey: url.path, NSURLErrorKey: url, NSUnderlyingErrorKey: error as NSError])

@@ -122,7 +122,8 @@ extension RowWriter {
         }
         if !conflicts.isEmpty {
             throw CoreDataError.make(
-                NSManagedObjectConstraintMergeError, "Constraint unique violation.", [NSPersistentStoreSaveConflictsErrorKey: conflicts])
+                NSManagedObjectConstraintMergeError, ConflictText.constraintFailure(conflicts),
+                [NSPersistentStoreSaveConflictsErrorKey: conflicts])
         }
         let adopted = Set(becameUpdates.map(ObjectIdentifier.init)).union(tookStoreValues)
         inserted.removeAll { adopted.contains(ObjectIdentifier($0)) }

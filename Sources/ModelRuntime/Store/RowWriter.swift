@@ -26,7 +26,8 @@ struct RowWriter {
                 for object in checked { try check(object, conflicts: &conflicts) }
                 if !conflicts.isEmpty {
                     throw CoreDataError.make(
-                        NSManagedObjectMergeError, "Could not merge changes.", [NSPersistentStoreSaveConflictsErrorKey: conflicts])
+                        NSManagedObjectMergeError, ConflictText.mergeFailure(conflicts), [NSPersistentStoreSaveConflictsErrorKey: conflicts]
+                    )
                 }
                 // Only entities with many-to-many or ordered relationships have more rows to write.
                 let related = { (object: NSManagedObject) in !object.engine.joinColumns.isEmpty || !object.engine.orderSQL.isEmpty }
@@ -164,9 +165,11 @@ struct RowWriter {
 
     /// The optimistic-locking conflict of `object` with its row, now at `storeVersion` (nil: gone).
     private func conflict(_ object: NSManagedObject, storeVersion: Int64?) -> NSMergeConflict {
-        NSMergeConflict(
+        let conflict = NSMergeConflict(
             source: object, newVersion: Int(storeVersion ?? 0), oldVersion: Int(object.version),
             cachedSnapshot: object.committedValues(forKeys: nil), persistedSnapshot: nil)
+        conflict.changedKeys = object.changedValues().keys.sorted()
+        return conflict
     }
 
     private func currentVersion(of object: NSManagedObject) throws -> Int64? {

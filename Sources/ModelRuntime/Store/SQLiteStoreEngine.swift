@@ -124,7 +124,7 @@ final class SQLiteStoreEngine {
             var info: [String: Any] = [NSUnderlyingErrorKey: error as NSError]
             if let path { info[NSFilePathErrorKey] = path }
             throw CoreDataError.make(
-                NSPersistentStoreOpenError, String(describing: error) + (path.map { " (store file \($0))" } ?? ""), info)
+                NSPersistentStoreOpenError, ErrorText.message(error) + (path.map { " (store file \($0))" } ?? ""), info)
         }
     }
 

@@ -5,10 +5,17 @@ import Foundation
 /// hashes and checksums Core Data computes. Output is byte-identical for equal models.
 public enum CompiledModel {
     /// Files of the bundle, relative to the folder that holds `<Name>.momd`.
-    public static func files(for model: Model) -> [(path: String, bytes: [UInt8])] {
+    /// `compiled` hears the name of each file once its bytes are made.
+    public static func files(for model: Model, compiled: ((String) -> Void)? = nil) -> [(path: String, bytes: [UInt8])] {
         let folder = "\(model.name).momd"
-        return model.versions.map { ("\(folder)/\($0.name).mom", mom(for: $0)) }
-            + [("\(folder)/\(VersionInfo.fileName)", versionInfo(for: model))]
+        var files: [(path: String, bytes: [UInt8])] = []
+        for version in model.versions {
+            files.append(("\(folder)/\(version.name).mom", mom(for: version)))
+            compiled?("\(version.name).mom")
+        }
+        files.append(("\(folder)/\(VersionInfo.fileName)", versionInfo(for: model)))
+        compiled?(VersionInfo.fileName)
+        return files
     }
 
     public static func versionInfo(for model: Model) -> [UInt8] {

@@ -130,7 +130,7 @@ public enum StoreInspector {
         } catch let error as StoreInspectionError {
             throw error
         } catch {
-            throw StoreInspectionError(message: "\(error)")
+            throw StoreInspectionError(message: ErrorText.message(error))
         }
     }
 

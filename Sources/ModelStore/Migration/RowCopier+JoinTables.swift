@@ -41,7 +41,7 @@ extension RowCopier {
                 + values.joined(separator: ", ") + " FROM \(quoted(source.table)) WHERE \(source.filter)"
                 + " AND \(source.owner) IN (SELECT Z_PK FROM \(quoted(ownerTable)))"
                 + " AND \(source.other) IN (SELECT Z_PK FROM \(quoted(otherTable)))"
-            try run(sql, [])
+            try copy(sql, [])
         }
     }
 

@@ -12,6 +12,9 @@ struct RowCopier {
     /// Order columns with no source values, numbered after the copy: positions within `partition`
     /// in `sort` order.
     var pendingOrders: Set<PendingOrder> = []
+    /// Entity and join-table rows copied so far, reported to `rowsCopied` after each statement.
+    private(set) var copiedRows = 0
+    let rowsCopied: ((Int) -> Void)?
 
     struct PendingOrder: Hashable {
         let table: String
@@ -20,10 +23,11 @@ struct RowCopier {
         let sort: String
     }
 
-    init(step: StoreMigrationStep, connection: StoreConnection, renamed: [String: String]) {
+    init(step: StoreMigrationStep, connection: StoreConnection, renamed: [String: String], rowsCopied: ((Int) -> Void)? = nil) {
         self.step = step
         self.connection = connection
         self.renamed = renamed
+        self.rowsCopied = rowsCopied
     }
 
     // MARK: Entity tables
@@ -64,7 +68,7 @@ struct RowCopier {
                 let sql =
                     "INSERT INTO \(quoted(table.name)) (" + table.columns.map { quoted($0.name) }.joined(separator: ", ") + ") SELECT "
                     + expressions.map(\.sql).joined(separator: ", ") + " FROM \(quoted(from)) WHERE Z_ENT = ?"
-                try run(sql, expressions.flatMap(\.bindings) + [.integer(Int64(old.entityNumber))])
+                try copy(sql, expressions.flatMap(\.bindings) + [.integer(Int64(old.entityNumber))])
             }
         }
     }
@@ -187,6 +191,13 @@ struct RowCopier {
                 "UPDATE \(table) SET \(column) = (positions.position + 1) * \(StoreLayout.orderSpacing) FROM (SELECT rowid AS id, ROW_NUMBER() OVER (PARTITION BY \(partition) ORDER BY \(sort)) AS position FROM \(table) WHERE \(column) IS NULL AND \(partition) IS NOT NULL) AS positions WHERE \(table).rowid = positions.id",
                 [])
         }
+    }
+
+    /// Runs an `INSERT … SELECT` and counts the rows it copied.
+    mutating func copy(_ sql: String, _ bindings: [SQLiteValue]) throws {
+        try run(sql, bindings)
+        copiedRows += connection.changes
+        rowsCopied?(copiedRows)
     }
 
     func run(_ sql: String, _ bindings: [SQLiteValue]) throws {

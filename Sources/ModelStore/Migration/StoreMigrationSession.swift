@@ -59,8 +59,10 @@ public final class StoreMigrationSession {
 
     /// Rewrites the copy from `source` to `destination` in one transaction. Refuses a step
     /// lightweight migration cannot infer unless `allowingObstacles` (a custom stage, whose
-    /// handlers take care of the data).
-    public func migrate(from source: ModelVersion, to destination: ModelVersion, allowingObstacles: Bool = false) throws {
+    /// handlers take care of the data). `rowsCopied` hears the number of rows copied so far.
+    public func migrate(
+        from source: ModelVersion, to destination: ModelVersion, allowingObstacles: Bool = false, rowsCopied: ((Int) -> Void)? = nil
+    ) throws {
         let step = StoreMigrationStep(from: source, to: destination)
         if !allowingObstacles {
             let obstacles = step.obstacles
@@ -76,11 +78,12 @@ public final class StoreMigrationSession {
             throw StoreMigrationError(.sourceMismatch, "the store was not written by version '\(source.name)' (its entity hashes differ)")
         }
         do {
-            try connection.transaction(.exclusive) { try step.apply(to: connection) }
+            try connection.transaction(.exclusive) { try step.apply(to: connection, rowsCopied: rowsCopied) }
         } catch let error as StoreMigrationError {
             throw error
         } catch {
-            throw StoreMigrationError(.failed, "migrating from '\(source.name)' to '\(destination.name)' failed: \(error)")
+            throw StoreMigrationError(
+                .failed, "migrating from '\(source.name)' to '\(destination.name)' failed: \(ErrorText.message(error))")
         }
     }
 
@@ -112,7 +115,7 @@ public final class StoreMigrationSession {
             let connection = try StoreConnection.openStore(at: copyPath)
             _ = try connection.rows("PRAGMA wal_checkpoint(TRUNCATE)")
         } catch {
-            throw StoreMigrationError(.failed, "cannot checkpoint the migrated store: \(error)")
+            throw StoreMigrationError(.failed, "cannot checkpoint the migrated store: \(ErrorText.message(error))")
         }
         // The connection is closed: the copy's content is all in its main file.
         if let size = try? FileManager.default.attributesOfItem(atPath: copyPath + "-wal")[.size] as? NSNumber, size.intValue > 0 {

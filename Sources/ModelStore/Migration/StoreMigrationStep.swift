@@ -53,8 +53,8 @@ public struct StoreMigrationStep {
     }
 
     /// Rewrites the store. The caller holds a transaction and has checked that the store was
-    /// written by ``source``.
-    public func apply(to connection: StoreConnection) throws {
+    /// written by ``source``. `rowsCopied` hears the number of rows copied so far as they are.
+    public func apply(to connection: StoreConnection, rowsCopied: ((Int) -> Void)? = nil) throws {
         // The store is read through its own layout: its column order, join-table names and
         // entity numbers as they are in the file.
         let existing = try StoreSchema.existingLayout(of: connection, version: source)
@@ -64,13 +64,13 @@ public struct StoreMigrationStep {
                 "the store's tables differ from version '\(source.name)': " + existing.differences.joined(separator: "; "))
         }
         if existing.differsFromNewStores {
-            try StoreMigrationStep(from: source, to: destination, sourceLayout: existing.layout).rewrite(connection)
+            try StoreMigrationStep(from: source, to: destination, sourceLayout: existing.layout).rewrite(connection, rowsCopied: rowsCopied)
         } else {
-            try rewrite(connection)
+            try rewrite(connection, rowsCopied: rowsCopied)
         }
     }
 
-    private func rewrite(_ connection: StoreConnection) throws {
+    private func rewrite(_ connection: StoreConnection, rowsCopied: ((Int) -> Void)?) throws {
         let primaryKeys = try connection.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY")
         try dropIndexesAndTriggers(connection)
         let renamed = try renameSourceTables(connection)
@@ -82,7 +82,7 @@ public struct StoreMigrationStep {
         for statement in DerivedAttributeTriggers.statements(for: destination, layout: destinationLayout) {
             try connection.execute(statement)
         }
-        var writer = RowCopier(step: self, connection: connection, renamed: renamed)
+        var writer = RowCopier(step: self, connection: connection, renamed: renamed, rowsCopied: rowsCopied)
         try writer.copyEntityRows()
         try writer.copyJoinTables()
         for name in renamed.values.sorted() { try connection.execute("DROP TABLE \(quoted(name))") }

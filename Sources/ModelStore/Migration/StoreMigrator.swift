@@ -17,14 +17,28 @@ public enum StoreMigrator {
     /// consecutive pair at a time. Throws ``StoreMigrationError`` and leaves the store as it was
     /// when the store was written by another version, a step cannot be inferred, or anything fails.
     /// Waits while another process migrates the store, unless the caller holds its `lock`.
-    public static func migrate(storeAt path: String, through versions: [ModelVersion], holding lock: StoreMigrationLock? = nil) throws {
+    ///
+    /// `progress` hears each step as it starts and ends — the copy of the store, each version
+    /// step (with the rows it has copied), the swap — `completed` counting from 0 to `total`.
+    public static func migrate(
+        storeAt path: String, through versions: [ModelVersion], holding lock: StoreMigrationLock? = nil,
+        progress: ProgressHandler? = nil
+    ) throws {
         guard versions.count > 1 else { return }
+        let total = versions.count + 1
+        progress?(WorkProgress(completed: 0, total: total, step: "copying the store"))
         let session = try StoreMigrationSession(storeAt: path, holding: lock)
         do {
-            for (source, destination) in zip(versions, versions.dropFirst()) {
-                try session.migrate(from: source, to: destination)
+            for (offset, (source, destination)) in zip(versions, versions.dropFirst()).enumerated() {
+                let step = "migrating '\(source.name)' to '\(destination.name)'"
+                progress?(WorkProgress(completed: offset + 1, total: total, step: step))
+                try session.migrate(from: source, to: destination) { rows in
+                    progress?(WorkProgress(completed: offset + 1, total: total, step: step, rowsCopied: rows))
+                }
             }
+            progress?(WorkProgress(completed: total - 1, total: total, step: "replacing the store"))
             try session.commit()
+            progress?(WorkProgress(completed: total, total: total, step: "migrated"))
         } catch {
             session.discard()
             throw error
