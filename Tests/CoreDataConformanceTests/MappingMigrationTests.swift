@@ -190,6 +190,22 @@ struct MappingMigrationTests {
         try coordinator.remove(store)
     }
 
+    /// A version 1 store and a version 2 store that exists already (one person, "Kept"): a
+    /// migration adds to it.
+    static func storesWithExistingDestination(in folder: TemporaryFolder, _ v1: NSManagedObjectModel, _ v2: NSManagedObjectModel)
+        throws -> (source: URL, destination: URL)
+    {
+        let sourceURL = folder.url.appendingPathComponent("V1.sqlite")
+        try writeVersion1Store(at: sourceURL, model: v1)
+        let (coordinator, context) = try makeStack(v2, in: folder, name: "V2.sqlite")
+        try context.performAndWait {
+            NSEntityDescription.insertNewObject(forEntityName: "Person", into: context).setValue("Kept", forKey: "fullName")
+            try context.save()
+        }
+        for store in coordinator.persistentStores { try coordinator.remove(store) }
+        return (sourceURL, folder.url.appendingPathComponent("V2.sqlite"))
+    }
+
     static func open(_ url: URL, _ model: NSManagedObjectModel) throws -> NSManagedObjectContext {
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         try coordinator.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
@@ -276,16 +292,7 @@ struct MappingMigrationTests {
     @Test func aCancelledMigrationThrowsItsErrorAndLeavesBothStoresAsTheyWere() throws {
         let folder = TemporaryFolder()
         let (v1, v2) = (Self.version1(), Self.version2())
-        let sourceURL = folder.url.appendingPathComponent("V1.sqlite")
-        let destinationURL = folder.url.appendingPathComponent("V2.sqlite")
-        try Self.writeVersion1Store(at: sourceURL, model: v1)
-        // A destination that exists already: the migration would add to it.
-        let (coordinator, context) = try makeStack(v2, in: folder, name: "V2.sqlite")
-        try context.performAndWait {
-            NSEntityDescription.insertNewObject(forEntityName: "Person", into: context).setValue("Kept", forKey: "fullName")
-            try context.save()
-        }
-        for store in coordinator.persistentStores { try coordinator.remove(store) }
+        let (sourceURL, destinationURL) = try Self.storesWithExistingDestination(in: folder, v1, v2)
         let sourceBefore = Self.storeBytes(sourceURL)
         let destinationBefore = Self.storeBytes(destinationURL)
         let manager = NSMigrationManager(sourceModel: v1, destinationModel: v2)
@@ -306,15 +313,7 @@ struct MappingMigrationTests {
     @Test func aMigrationIntoAnExistingStoreAddsToIt() throws {
         let folder = TemporaryFolder()
         let (v1, v2) = (Self.version1(), Self.version2())
-        let sourceURL = folder.url.appendingPathComponent("V1.sqlite")
-        let destinationURL = folder.url.appendingPathComponent("V2.sqlite")
-        try Self.writeVersion1Store(at: sourceURL, model: v1)
-        let (coordinator, context) = try makeStack(v2, in: folder, name: "V2.sqlite")
-        try context.performAndWait {
-            NSEntityDescription.insertNewObject(forEntityName: "Person", into: context).setValue("Kept", forKey: "fullName")
-            try context.save()
-        }
-        for store in coordinator.persistentStores { try coordinator.remove(store) }
+        let (sourceURL, destinationURL) = try Self.storesWithExistingDestination(in: folder, v1, v2)
         try NSMigrationManager(sourceModel: v1, destinationModel: v2).migrateStore(
             from: sourceURL, sourceType: NSSQLiteStoreType, options: nil, with: Self.mappingModel(v1, v2, contactPolicy: nil),
             toDestinationURL: destinationURL, destinationType: NSSQLiteStoreType, destinationOptions: nil)
