@@ -24,13 +24,15 @@ struct MappingCommandTests {
     }
 
     @Test func aMappingModelWithoutItsModelIsAUsageError() throws {
-        let run = CapturedRun(["compile", Self.mappings.appendingPathComponent("V2toV3.xcmappingmodel").path, "--output", "/tmp/x"])
+        let run = CapturedRun([
+            "compile", Self.mappings.appendingPathComponent("V2toV3.xcmappingmodel").path, "--output", "unwritten-output",
+        ])
         #expect(run.status == 2)
         #expect(run.errors.contains("needs '--model <model>'"))
     }
 
     @Test func modelWithoutAMappingModelIsAUsageError() {
-        let run = CapturedRun(["compile", Self.model, "--model", Self.model, "--output", "/tmp/x"])
+        let run = CapturedRun(["compile", Self.model, "--model", Self.model, "--output", "unwritten-output"])
         #expect(run.status == 2)
         #expect(run.errors.contains("'--model' goes with a mapping model"))
     }
@@ -59,7 +61,7 @@ struct MappingImportExportCommandTests {
 
     @Test func aMappingModelIsExportedOnlyToAnXcmappingmodelFolder() {
         let run = CapturedRun([
-            "export", "V2toV3.mapping.yaml", "--model", MappingCommandTests.model, "--output", "/tmp/Out.xcdatamodeld",
+            "export", "V2toV3.mapping.yaml", "--model", MappingCommandTests.model, "--output", "Out.xcdatamodeld",
         ])
         #expect(run.status == 2)
         #expect(run.errors.contains("a mapping model is exported to a .xcmappingmodel folder"))

@@ -39,7 +39,7 @@ enum StoreMigrationOnLoad {
             throw incompatible(path: path, stored: stored, target: target)
         }
         let chain = try SourceModelSearch.chain(for: stored, storePath: path, to: model)
-        let mappings = MappedStoreMigration.mappingModels(for: chain, in: MappedStoreMigration.mappingFiles(near: model))
+        let mappings = MappedStoreMigration.mappingModels(for: chain, in: MappedStoreMigration.mappingModels(near: model))
         let infers = flag(options, NSInferMappingModelAutomaticallyOption)
         if !infers, let step = (0..<(chain.count - 1)).first(where: { mappings[$0] == nil }) {
             throw CoreDataError.make(

@@ -18,7 +18,9 @@ enum CompiledMappingModel {
     /// mapping model is for the versions it was compiled against. A mapping without a hash is not
     /// checked on that side.
     static func find(in bundles: [Bundle]?, from source: NSManagedObjectModel, to destination: NSManagedObjectModel) -> NSMappingModel? {
-        find(in: urls(in: bundles ?? [Bundle.main]), from: source.entityVersionHashesByName, to: destination.entityVersionHashesByName)
+        find(
+            in: loadAll(urls(in: bundles ?? [Bundle.main])), from: source.entityVersionHashesByName,
+            to: destination.entityVersionHashesByName)
     }
 
     /// The `.cdm` files at the top level of the bundles, each once, in path order.
@@ -32,22 +34,26 @@ enum CompiledMappingModel {
         return urls.sorted { $0.path < $1.path }
     }
 
-    /// The first of the files whose mappings fit the two versions' entity hashes.
-    static func find(in urls: [URL], from sourceHashes: [String: Data], to destinationHashes: [String: Data]) -> NSMappingModel? {
-        for url in urls {
-            guard let model = load(url), !model.entityMappings.isEmpty else { continue }
-            let matches = model.entityMappings.allSatisfy { mapping in
-                func fits(_ name: String?, _ hash: Data?, _ hashes: [String: Data]) -> Bool {
-                    guard let name else { return true }
-                    guard let stored = hashes[name] else { return false }
-                    return hash.map { $0 == stored } ?? true
-                }
-                return fits(mapping.sourceEntityName, mapping.sourceEntityVersionHash, sourceHashes)
+    /// The mapping models of the files that read and hold at least one mapping, in order.
+    static func loadAll(_ urls: [URL]) -> [NSMappingModel] {
+        urls.compactMap(load).filter { !$0.entityMappings.isEmpty }
+    }
+
+    /// The first of the mapping models whose mappings fit the two versions' entity hashes.
+    static func find(in models: [NSMappingModel], from sourceHashes: [String: Data], to destinationHashes: [String: Data])
+        -> NSMappingModel?
+    {
+        func fits(_ name: String?, _ hash: Data?, _ hashes: [String: Data]) -> Bool {
+            guard let name else { return true }
+            guard let stored = hashes[name] else { return false }
+            return hash.map { $0 == stored } ?? true
+        }
+        return models.first { model in
+            model.entityMappings.allSatisfy { mapping in
+                fits(mapping.sourceEntityName, mapping.sourceEntityVersionHash, sourceHashes)
                     && fits(mapping.destinationEntityName, mapping.destinationEntityVersionHash, destinationHashes)
             }
-            if matches { return model }
         }
-        return nil
     }
 
     static func model(_ decoded: MappingModel) -> NSMappingModel {

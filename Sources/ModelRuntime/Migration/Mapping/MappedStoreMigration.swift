@@ -10,10 +10,10 @@ import ModelStore
 /// (lightweight). All steps work on one copy of the store (``StoreMigrationSession``), swapped in
 /// when the last is done, so a failure at any step leaves the store as it was.
 enum MappedStoreMigration {
-    /// The `.cdm` files where the mapping models of `model`'s versions are looked for: beside the
-    /// `.momd` the model was loaded from (the bundle's resources), then in the main bundle and
-    /// every loaded bundle.
-    static func mappingFiles(near model: NSManagedObjectModel) -> [URL] {
+    /// The compiled mapping models where those of `model`'s versions are looked for, each file
+    /// read once: beside the `.momd` the model was loaded from (the bundle's resources), then in
+    /// the main bundle and every loaded bundle.
+    static func mappingModels(near model: NSManagedObjectModel) -> [NSMappingModel] {
         var bundles: [Bundle] = []
         if let url = model.compiledModelURL {
             let momd = url.pathExtension == "momd" ? url : url.deletingLastPathComponent()
@@ -21,17 +21,18 @@ enum MappedStoreMigration {
         }
         let near = CompiledMappingModel.urls(in: bundles)
         let known = Set(near)
-        return near + CompiledMappingModel.urls(in: [Bundle.main] + Bundle.allBundles).filter { !known.contains($0) }
+        return CompiledMappingModel.loadAll(
+            near + CompiledMappingModel.urls(in: [Bundle.main] + Bundle.allBundles).filter { !known.contains($0) })
     }
 
-    /// The mapping model of each step of `chain` (by the step's index) that the files hold.
-    static func mappingModels(for chain: [ModelVersion], in files: [URL]) -> [Int: NSMappingModel] {
-        guard !files.isEmpty, chain.count > 1 else { return [:] }
+    /// The mapping model of each step of `chain` (by the step's index) among `models`.
+    static func mappingModels(for chain: [ModelVersion], in models: [NSMappingModel]) -> [Int: NSMappingModel] {
+        guard !models.isEmpty, chain.count > 1 else { return [:] }
         var result: [Int: NSMappingModel] = [:]
         for index in 0..<(chain.count - 1) {
             let source = VersionHashes(chain[index]).entityHashes.mapValues { Data($0) }
             let destination = VersionHashes(chain[index + 1]).entityHashes.mapValues { Data($0) }
-            if let found = CompiledMappingModel.find(in: files, from: source, to: destination) { result[index] = found }
+            if let found = CompiledMappingModel.find(in: models, from: source, to: destination) { result[index] = found }
         }
         return result
     }

@@ -148,19 +148,21 @@ struct MappingMigrationRun {
 
     /// Every mapping's entity version hashes, when given, equal its models'.
     private func checkHashes() throws {
-        let sourceHashes = manager.sourceModel.entityVersionHashesByName
-        let destinationHashes = manager.destinationModel.entityVersionHashesByName
+        let sides = [
+            (
+                "source", manager.sourceModel.entityVersionHashesByName, \NSEntityMapping.sourceEntityName,
+                \NSEntityMapping.sourceEntityVersionHash
+            ),
+            ("destination", manager.destinationModel.entityVersionHashesByName, \.destinationEntityName, \.destinationEntityVersionHash),
+        ]
         for mapping in mappingModel.entityMappings {
-            if let name = mapping.sourceEntityName, let hash = mapping.sourceEntityVersionHash, sourceHashes[name] != hash {
+            for (side, hashes, name, hash) in sides {
+                guard let entity = mapping[keyPath: name], let expected = mapping[keyPath: hash], hashes[entity] != expected else {
+                    continue
+                }
                 throw CoreDataError.make(
                     NSMigrationError,
-                    "The entity mapping '\(mapping.name ?? "")' is for another version of the source entity '\(name)' than the source model's"
-                )
-            }
-            if let name = mapping.destinationEntityName, let hash = mapping.destinationEntityVersionHash, destinationHashes[name] != hash {
-                throw CoreDataError.make(
-                    NSMigrationError,
-                    "The entity mapping '\(mapping.name ?? "")' is for another version of the destination entity '\(name)' than the destination model's"
+                    "The entity mapping '\(mapping.name ?? "")' is for another version of the \(side) entity '\(entity)' than the \(side) model's"
                 )
             }
         }

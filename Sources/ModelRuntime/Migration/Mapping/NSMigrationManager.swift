@@ -17,14 +17,13 @@ open class NSMigrationManager: NSObject {
     private var current: NSEntityMapping?
     private var progress: Float = 0
     private var cancellation: (any Error)?
-    /// Per mapping name, source instance → destination instances, and the reverse.
+    /// Per mapping name, source instance → destination instances, and the reverse. The tables'
+    /// values keep every associated instance alive, so the identities they are keyed by stay valid.
     private var forward: [String: [ObjectIdentifier: [NSManagedObject]]] = [:]
     private var backward: [String: [ObjectIdentifier: [NSManagedObject]]] = [:]
     /// Per mapping name, the destination instances in creation order (relationships are made in
     /// that order).
     private var created: [String: [NSManagedObject]] = [:]
-    /// The instances associations keep alive (a lookup by identity needs them to stay).
-    private var retained: [NSManagedObject] = []
 
     open var usesStoreSpecificMigrationManager = true
     open var userInfo: [AnyHashable: Any]?
@@ -72,8 +71,6 @@ open class NSMigrationManager: NSObject {
         forward[name, default: [:]][ObjectIdentifier(sourceInstance), default: []].append(destinationInstance)
         backward[name, default: [:]][ObjectIdentifier(destinationInstance), default: []].append(sourceInstance)
         created[name, default: []].append(destinationInstance)
-        retained.append(sourceInstance)
-        retained.append(destinationInstance)
     }
 
     /// The destination instances the mapping named `mappingName` created for `sourceInstances`,
@@ -99,7 +96,6 @@ open class NSMigrationManager: NSObject {
         forward = [:]
         backward = [:]
         created = [:]
-        retained = []
     }
 
     /// Stops the running migration: ``migrateStore(from:sourceType:options:with:toDestinationURL:destinationType:destinationOptions:)``
