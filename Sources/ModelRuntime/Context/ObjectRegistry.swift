@@ -384,9 +384,11 @@ final class ObjectRegistry: @unchecked Sendable {
         return nil
     }
 
-    /// Enters every batched fetch's objects in the table (lock held).
+    /// Enters every batched fetch's objects in the table (lock held). The fetches are visited
+    /// without reference counting, as lookups visit them: a retain and release here could be the
+    /// last release of a fetch another thread let go, whose `deinit` then needs the lock held here.
     private func movePagesToTable() {
-        for page in pages { moveToTable(page.takeUnretainedValue()) }
+        for page in pages { page._withUnsafeGuaranteedRef { moveToTable($0) } }
     }
 
     /// Enters the objects `page` lists by position in the table (lock held). The fetch keeps its
