@@ -420,6 +420,8 @@ open class NSManagedObjectContext: NSObject {
     open func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
         checkQueue()
         guard object.context === self else { return }
+        // Fetched properties are fetched again on their next read, whatever else happens.
+        object.forgetFetchedPropertyValues()
         if object.insertedFlag {
             // Nothing to reload an inserted object from: without merging it turns into a fault
             // and its pending changes are lost (Apple's documentation of this method), so it is

@@ -19,7 +19,8 @@ package final class EntityLayout {
     package let family: [NSEntityDescription]
 
     init(_ entity: NSEntityDescription) {
-        let properties = entity.properties
+        // Fetched properties hold no stored value: they have no slot.
+        let properties = entity.properties.filter { !($0 is NSFetchedPropertyDescription) }
         self.properties = properties
         slotsByName = Dictionary(properties.enumerated().map { ($1.name, $0) }) { _, last in last }
         attributeSlots = properties.indices.filter { properties[$0] is NSAttributeDescription }

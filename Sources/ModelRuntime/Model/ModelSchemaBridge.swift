@@ -24,6 +24,7 @@ enum ModelSchemaBridge {
             object.properties =
                 entity.attributes.map { attribute($0, lookup: lookup, visiting: []) } as [NSPropertyDescription]
                 + entity.relationships.map { relationship($0) }
+                + entity.fetchedProperties.map { fetchedProperty($0) }
             if byName[entity.name] == nil { byName[entity.name] = object }
             entities.append(object)
         }
@@ -133,6 +134,27 @@ enum ModelSchemaBridge {
         return object
     }
 
+    /// A fetched property whose request finds its entity by name in the model it belongs to.
+    /// A predicate that does not parse (a compiled model is checked when it is compiled) leaves
+    /// the request without one and is reported on standard error.
+    static func fetchedProperty(_ fetched: FetchedProperty) -> NSFetchedPropertyDescription {
+        let object = NSFetchedPropertyDescription()
+        object.name = fetched.name
+        object.isOptional = fetched.isOptional
+        object.userInfo = fetched.userInfo.isEmpty ? nil : fetched.userInfo
+        let request = NSFetchRequest<NSFetchRequestResult>(entityName: fetched.entityName)
+        if let format = fetched.predicate {
+            do {
+                request.predicate = try NSPredicate(parsing: format)
+            } catch {
+                FileHandle.standardError.write(
+                    Data("CoreData: error: fetched property '\(fetched.name)': predicate '\(format)': \(error)\n".utf8))
+            }
+        }
+        object.setFetchRequest(request, destinationName: fetched.entityName)
+        return object
+    }
+
     /// A default as the Foundation value Core Data hands out (`NSNumber` for numbers and Booleans).
     static func value(_ value: AttributeValue, type: AttributeType) -> Any {
         switch value {
@@ -184,6 +206,12 @@ enum ModelSchemaBridge {
                         self.attribute(attribute, path: "\(name).\(attribute.name)", composites: &composites, depth: 0))
                 } else if let relationship = property as? NSRelationshipDescription {
                     entity.relationships.append(self.relationship(relationship))
+                } else if let fetched = property as? NSFetchedPropertyDescription {
+                    entity.fetchedProperties.append(
+                        FetchedProperty(
+                            name: fetched.name, entityName: fetched.destinationEntityName ?? "",
+                            predicate: fetched.fetchRequest?.predicate?.predicateFormat, isOptional: fetched.isOptional,
+                            userInfo: strings(fetched.userInfo)))
                 }
             }
             entity.fetchIndexes = object.indexes.map { index in

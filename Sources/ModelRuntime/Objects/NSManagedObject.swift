@@ -180,6 +180,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
             fields.pointee.writtenSlots = old.writtenSlots
             fields.pointee.version = old.version
             fields.pointee.idStorage = old.idStorage
+            fields.pointee.fetchedValues = old.fetchedValues
         // Without values there are no committed values to carry over.
         }
         replaceBody(with: .state(Unmanaged.passRetained(state)))
@@ -618,7 +619,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
     public final func slot(forKey key: String) -> Int? { engine.slotsByName[key] }
 
     open func value(forKey key: String) -> Any? {
-        guard let slot = engine.slotsByName[key] else { return nil }
+        guard let slot = engine.slotsByName[key] else { return fetchedPropertyValue(forKey: key) }
         willAccessValue(forKey: key)
         defer { didAccessValue(forKey: key) }
         return KeyValueBoxing.boxed(publicValue(atSlot: slot))

@@ -29,6 +29,9 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, Any?> {
         /// it is kept by the object) or an insertion without an ID (its insertion number). The
         /// two never meet, so they share one field.
         var origin: Origin
+        /// The results of the fetched properties read since the object was last refreshed or
+        /// turned into a fault, by name (see ``NSFetchedPropertyDescription``).
+        var fetchedValues: [String: Any]?
     }
 
     /// The values last read from or written to the store.
@@ -121,6 +124,7 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, Any?> {
     /// Sets every value to nil and drops the committed values.
     func clearValues() {
         fields.pointee.committed = .none
+        fields.pointee.fetchedValues = nil
         fields.pointee.generation &+= 1
         let base = self.base
         for slot in 0..<fields.pointee.count { Self.assign(nil, to: base + slot) }

@@ -61,6 +61,9 @@ enum KeyPathReader {
         if first.hasPrefix("@") {
             return collectionOperator(first, rest: rest, of: object)
         }
+        if let description = object as? any DescriptionKeyValueReading {
+            return value(at: rest, of: description.describedValue(forKey: first))
+        }
         if let dictionary = QueryValues.object(object, as: NSDictionary.self) {
             return value(at: rest, of: dictionary.object(forKey: first))
         }

@@ -79,6 +79,9 @@ extension FetchSQLBuilder {
                         .unsupported, "variable $\(name) is not bound; substitute it (withSubstitutionVariables) before fetching")
                 }
                 return .path(try resolve(components[...], from: row, in: scope, path: "$\(name).\(path)"))
+            case .constant(let value)?:
+                // A key path of a constant (a substituted `$FETCH_SOURCE.alias`): read here.
+                return .constant(KeyPathReader.unwrapped(KeyPathReader.value(at: components, of: value)))
             case .subquery(let collection, let variable, let predicate)?:
                 guard components == ["@count"] else {
                     throw FetchSQLError(.unsupported, "\(expression): a SUBQUERY is only supported with .@count in a fetch")
