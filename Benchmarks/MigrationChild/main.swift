@@ -2,14 +2,16 @@
 // memory tests.
 //
 //     modelstore-migration-child <store.sqlite> <first.mom> <next.mom>...
-//     modelstore-migration-child --coordinator <store.sqlite> <Model.momd> <entity>
+//     modelstore-migration-child --coordinator <store.sqlite> <Model.momd> <entity> [--policy-name <name>]
 //
 // The first form decodes the versions from the `.mom` files, prints `ready`, migrates the store
 // through them (all or nothing, as `StoreMigrator` does) and prints `migrated`. The second adds
 // the store to an `NSPersistentStoreCoordinator` with the `.momd`'s current version and the
 // options of migration on load (the versions come from the `.momd`), prints `ready` first and
 // `opened <n>` after, `n` the number of `<entity>` objects it then fetches. Both print
-// `maxrss <KB>`, the process's peak resident memory, last. The tests kill it at random moments
+// `maxrss <KB>`, the process's peak resident memory, last. With `--policy-name`, the mapping
+// models the migration finds may name `<name>` as their entity migration policy, which is then
+// `NSEntityMigrationPolicy` itself (the app's own policy is not in this process). The tests kill it at random moments
 // and check that the store is either exactly as it was or completely migrated.
 import Foundation
 import ModelRuntime
@@ -52,7 +54,7 @@ func procStatus() -> String {
 
 let arguments = CommandLine.arguments
 do {
-    if arguments.count == 5, arguments[1] == "--coordinator" {
+    if arguments.count == 5 || (arguments.count == 7 && arguments[5] == "--policy-name"), arguments[1] == "--coordinator" {
         #if canImport(CoreData)
         FileHandle.standardError.write(Data("--coordinator runs over ModelRuntime on platforms without Core Data\n".utf8))
         exit(2)
@@ -61,6 +63,7 @@ do {
             FileHandle.standardError.write(Data("cannot load the model \(arguments[3])\n".utf8))
             exit(1)
         }
+        if arguments.count == 7 { NSEntityMigrationPolicy.register(NSEntityMigrationPolicy.self, as: arguments[6]) }
         say("ready")
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         try coordinator.addPersistentStore(
@@ -84,7 +87,8 @@ do {
         FileHandle.standardError.write(
             Data(
                 ("usage: modelstore-migration-child <store.sqlite> <first.mom> <next.mom>...\n"
-                    + "       modelstore-migration-child --coordinator <store.sqlite> <Model.momd> <entity>\n").utf8))
+                    + "       modelstore-migration-child --coordinator <store.sqlite> <Model.momd> <entity> [--policy-name <name>]\n")
+                    .utf8))
         exit(2)
     }
     say("maxrss \(peakMemory())")
