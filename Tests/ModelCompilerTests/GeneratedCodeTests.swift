@@ -64,7 +64,7 @@ struct GeneratedCodeTests {
             access: .public, layout: .entity),
         // Patterns of real apps' Xcode models (Tests/Fixtures/xcode-patterns).
         patternCase("ModuleClasses"), patternCase("GenericEntities"), patternCase("CapitalisedNames"),
-        patternCase("UndefinedAttributes"),
+        patternCase("UndefinedAttributes"), patternCase("FetchedProperties"),
     ]
 
     static func patternCase(_ name: String) -> Case {

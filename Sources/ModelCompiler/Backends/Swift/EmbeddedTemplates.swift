@@ -167,6 +167,15 @@ extension {{className}} {
     {{/documentationLines}}
     @NSManaged {{access}} var {{name}}: {{{swiftType}}}
     {{/relationships}}
+    {{#fetchedProperties}}
+
+    {{#documentationLines}}
+    /// {{{.}}}
+    {{/documentationLines}}
+    {{access}} var {{name}}: [{{{destination}}}] {
+        value(forKey: {{{literal}}}) as? [{{{destination}}}] ?? []
+    }
+    {{/fetchedProperties}}
 }
 {{#toManyRelationships}}
 
@@ -273,6 +282,15 @@ extension {{className}} {
     }
 
     {{/relationships}}
+    {{#fetchedProperties}}
+    {{#documentationLines}}
+    /// {{{.}}}
+    {{/documentationLines}}
+    {{access}} var {{name}}: [{{{destination}}}] {
+        value(forKey: {{{literal}}}) as? [{{{destination}}}] ?? []
+    }
+
+    {{/fetchedProperties}}
     {{#hasSuperclassKeyPathNames}}override {{/hasSuperclassKeyPathNames}}{{access}} class func keyPathString(for keyPath: AnyKeyPath) -> String? {
         switch keyPath {
         {{#keys}}

@@ -131,6 +131,7 @@ struct SwiftModelView {
             attributes: declaredAttributes.map { attributeValue($0) },
             relationships: declaredRelationships.map { relationshipValue($0) },
             toManyRelationships: declaredRelationships.filter(\.isToMany).map { relationshipValue($0) },
+            fetchedProperties: lineage.flatMap(\.fetchedProperties).map { fetchedPropertyValue($0) },
             keys: keys, hasSuperclassKeys: parent != nil,
             // The runtime branch overrides the superclass's key path table when it has one.
             hasSuperclassKeyPathNames: parent.map { SwiftClassName(of: $0) != .generic } ?? false,
@@ -197,6 +198,19 @@ struct SwiftModelView {
         }
         value.spaced = !documentation.isEmpty || value.isComputed
         return value
+    }
+
+    /// The results of the property's request, as Core Data hands them out (an array, in the
+    /// request's order), typed by the destination's class.
+    func fetchedPropertyValue(_ fetched: FetchedProperty) -> SwiftTemplateContext.FetchedProperty {
+        var documentation = fetched.documentation.map { [$0] } ?? []
+        let matching = fetched.predicate.map { " matching `\($0)`" } ?? ""
+        documentation.append(
+            "Fetched property: the `\(fetched.entityName)` objects\(matching),\n"
+                + "fetched when first read and kept until the object is refreshed (`refresh(_:mergeChanges:)`).")
+        return SwiftTemplateContext.FetchedProperty(
+            name: SwiftPropertyName.spelling(fetched.name), literal: SwiftNames.literal(fetched.name),
+            destination: className(of: fetched.entityName), documentationLines: Self.documentationLines(documentation.joined(separator: "\n")))
     }
 
     func relationshipValue(_ relationship: Relationship) -> SwiftTemplateContext.Relationship {

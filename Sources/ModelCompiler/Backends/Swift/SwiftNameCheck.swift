@@ -42,6 +42,7 @@ enum SwiftNameCheck {
         let properties =
             view.declaredAttributes(of: entity).map { ($0.name, $0.location) }
             + view.declaredRelationships(of: entity).map { ($0.name, $0.location) }
+            + view.declaringLineage(of: entity).flatMap(\.fetchedProperties).map { ($0.name, $0.location) }
         for (name, location) in properties {
             if let problem = SwiftPropertyName.problem(name) {
                 error("property '\(entity.name).\(name)' \(problem)", location)

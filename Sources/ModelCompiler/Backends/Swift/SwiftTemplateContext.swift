@@ -26,6 +26,7 @@ enum SwiftTemplateContext {
         var attributes: [Attribute]
         var relationships: [Relationship]
         var toManyRelationships: [Relationship]
+        var fetchedProperties: [FetchedProperty]
         var keys: [PropertyKey]
         var hasSuperclassKeys: Bool
         /// The superclass is a generated class, whose key path table the runtime branch extends.
@@ -92,6 +93,14 @@ enum SwiftTemplateContext {
         var runtimeWrite: String
         var mutableCollectionMethod: String
         var collectionType: String
+    }
+
+    /// A fetched property: a read-only array of its destination's objects.
+    struct FetchedProperty: Codable {
+        var name: String
+        var literal: String
+        var destination: String
+        var documentationLines: [String]
     }
 
     struct BatchField: Codable {
