@@ -592,6 +592,10 @@ import ModelRuntime
 {{#classModules}}
 import {{.}}
 {{/classModules}}
+
+// These sources use version {{generatedCodeAPI}} of ModelRuntime's API for generated code. With a ModelRuntime
+// that has another, the build stops here: generate them again with the matching modelgen.
+private struct GeneratedCodeAPICheck: ModelRuntime._ModelgenGeneratedCodeVersion{{generatedCodeAPI}} {}
 {{#entities}}
 
 {{> entityClassRuntime}}

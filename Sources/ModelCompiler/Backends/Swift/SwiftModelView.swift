@@ -70,7 +70,8 @@ struct SwiftModelView {
             access: access, modelName: SwiftNames.literal(model.name), modelNameText: model.name, typeName: modelTypeName,
             versions: versions, currentCase: versions.first(where: \.isCurrent)?.caseName ?? "", enums: version.enums.map(enumValue),
             composites: version.composites.map(compositeValue), entities: entityFiles ? [] : generatedEntities.map(entityValue),
-            queryTypealiases: options.declaresQueryTypealiases ? Self.queryTypeNames : [], modelBundle: options.modelBundle?.rawValue,
+            queryTypealiases: options.declaresQueryTypealiases ? Self.queryTypeNames : [],
+            generatedCodeAPI: ModelgenVersion.generatedCodeAPI, modelBundle: options.modelBundle?.rawValue,
             migration: SwiftMigrationStages.value(for: model, caseNames: caseNames))
     }
 

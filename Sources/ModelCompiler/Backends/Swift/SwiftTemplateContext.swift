@@ -129,6 +129,8 @@ enum SwiftTemplateContext {
         /// Empty unless the layout is `model`.
         var entities: [Entity]
         var queryTypealiases: [String]
+        /// `ModelgenVersion.generatedCodeAPI`.
+        var generatedCodeAPI: Int
         var modelBundle: String?
         /// Null for a model with one version.
         var migration: Migration?

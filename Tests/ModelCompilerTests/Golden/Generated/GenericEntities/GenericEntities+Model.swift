@@ -29,6 +29,10 @@ import CoreData
 #else
 import ModelRuntime
 
+// These sources use version 1 of ModelRuntime's API for generated code. With a ModelRuntime
+// that has another, the build stops here: generate them again with the matching modelgen.
+private struct GeneratedCodeAPICheck: ModelRuntime._ModelgenGeneratedCodeVersion1 {}
+
 // Foundation on Linux declares these types too, without the initialisers Core Data code uses:
 // module-wide aliases make every file of this module use `ModelRuntime`'s.
 typealias NSComparisonPredicate = ModelRuntime.NSComparisonPredicate

@@ -85,6 +85,10 @@ internal class Place: NSManagedObject {
 #else
 import ModelRuntime
 
+// These sources use version 1 of ModelRuntime's API for generated code. With a ModelRuntime
+// that has another, the build stops here: generate them again with the matching modelgen.
+private struct GeneratedCodeAPICheck: ModelRuntime._ModelgenGeneratedCodeVersion1 {}
+
 internal class Place: NSManagedObject {
     internal class func fetchRequest() -> NSFetchRequest<Place> {
         NSFetchRequest<Place>(entityName: "Place")

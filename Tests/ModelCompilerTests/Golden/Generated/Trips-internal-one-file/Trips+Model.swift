@@ -299,6 +299,10 @@ extension Tag {
 #else
 import ModelRuntime
 
+// These sources use version 1 of ModelRuntime's API for generated code. With a ModelRuntime
+// that has another, the build stops here: generate them again with the matching modelgen.
+private struct GeneratedCodeAPICheck: ModelRuntime._ModelgenGeneratedCodeVersion1 {}
+
 /// A journey the user plans, with its stops in travel order.
 internal class Trip: NSManagedObject {
     internal class func fetchRequest() -> NSFetchRequest<Trip> {
