@@ -39,8 +39,14 @@ extension MomReader {
             let arguments = try archive.array(fields[field: "NSArguments"], what: "the key path of \(what)")
             guard arguments.count == 1, let argumentUID = try archive.reference(arguments[0]) else { return nil }
             let argument = try archive.object(argumentUID)
-            guard argument.className == "NSConstantValueExpression" else { return nil }
-            key = try archive.string(argument.fields[field: "NSConstantValue"], what: "the key path of \(what)")
+            // A string constant, or the NSKeyPathSpecifierExpression +expressionForKeyPath: makes.
+            switch argument.className {
+            case "NSConstantValueExpression":
+                key = try archive.string(argument.fields[field: "NSConstantValue"], what: "the key path of \(what)")
+            case "NSKeyPathSpecifierExpression":
+                key = try archive.string(argument.fields[field: "NSKeyPath"], what: "the key path of \(what)")
+            default: return nil
+            }
         }
         guard let key, let subject = ValidationRule.Subject(rawValue: key), subject != .value else { return nil }
         return subject
