@@ -73,12 +73,7 @@ struct FetchedPropertyCompileTests {
 
     @Test func fetchedPropertiesStayOutOfTheVersionHashes() throws {
         let version = try Self.version()
-        var without = version
-        without.entities = version.entities.map { entity in
-            var copy = entity
-            copy.fetchedProperties = []
-            return copy
-        }
+        let without = version.withoutFetchedProperties
         #expect(VersionHashes(without) == VersionHashes(version))
         #expect(
             CompiledModel.versionInfo(for: Model(name: "L", versions: [without], currentVersionName: version.name))
@@ -205,5 +200,14 @@ struct FetchedPropertyCompileTests {
                         })
                 )
             })
+    }
+}
+
+extension ModelVersion {
+    /// The version with every entity's fetched properties removed.
+    var withoutFetchedProperties: ModelVersion {
+        var copy = self
+        for index in copy.entities.indices { copy.entities[index].fetchedProperties = [] }
+        return copy
     }
 }
