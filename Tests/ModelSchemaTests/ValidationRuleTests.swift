@@ -87,6 +87,63 @@ struct ValidationRuleTests {
         #expect(item.attribute(named: "plain")?.validation.isEmpty == true)
     }
 
+    /// The class name of each operator object in the archive, with its type.
+    static func operators(in archive: PropertyList) -> [(className: String, type: Int64)] {
+        guard case .array(let objects)? = archive["$objects"] else { return [] }
+        return objects.compactMap { object in
+            guard case .integer(let type)? = object["NSOperatorType"], case .uid(let classUID)? = object["$class"],
+                let name = objects[Int(classUID)]["$classname"]?.stringValue
+            else { return nil }
+            return (name, type)
+        }
+    }
+
+    /// The archive with each object passed through `change`, and `extra` objects appended.
+    static func editing(_ archive: PropertyList, extra: [PropertyList] = [], _ change: (PropertyList) -> PropertyList) -> PropertyList {
+        guard case .dictionary(let top) = archive else { return archive }
+        return .dictionary(
+            top.map { entry in
+                guard entry.key == "$objects", case .array(let objects) = entry.value else { return entry }
+                return (entry.key, .array(objects.map(change) + extra))
+            })
+    }
+
+    @Test func operatorsAreTheObjectsFoundationMakesForThem() throws {
+        let archive = try BinaryPropertyList.decode(CompiledModel.mom(for: Self.version))
+        let operators = Self.operators(in: archive)
+        #expect(operators.filter { $0.type == 6 }.map(\.className) == ["NSMatchingPredicateOperator"])
+        #expect(Set(operators.filter { $0.type != 6 }.map(\.className)) == ["NSComparisonPredicateOperator"])
+        #expect(Set(operators.map(\.type)) == [1, 3, 6])
+    }
+
+    @Test func patternsEarlierVersionsArchivedWithTypeSevenReadBackAsPatterns() throws {
+        let archive = try BinaryPropertyList.decode(CompiledModel.mom(for: Self.version))
+        let earlier = Self.editing(archive) { object in
+            guard case .dictionary(let fields) = object, case .integer(6)? = object["NSOperatorType"] else { return object }
+            return .dictionary(fields.map { $0.key == "NSOperatorType" ? ($0.key, .integer(7)) : $0 })
+        }
+        let decoded = try CompiledModel.decodeMom(BinaryPropertyList.encode(earlier), versionName: "V").version
+        #expect(decoded.entity(named: "Item")?.attribute(named: "name")?.validation == Self.item.attributes[0].validation)
+    }
+
+    @Test func aKeyWrappedInAKeyPathSpecifierReadsBackAsTheSameRule() throws {
+        let archive = try BinaryPropertyList.decode(CompiledModel.mom(for: Self.version))
+        guard case .array(let objects)? = archive["$objects"] else { throw ValidationRuleTestsFailure() }
+        // The constant `length` arguments become NSKeyPathSpecifierExpression objects.
+        let specifierClass = UInt64(objects.count)
+        let specifier = PropertyList.dictionary([
+            ("$classes", .array([.string("NSKeyPathSpecifierExpression"), .string("NSExpression"), .string("NSObject")])),
+            ("$classname", .string("NSKeyPathSpecifierExpression")),
+        ])
+        let edited = Self.editing(archive, extra: [specifier]) { object in
+            guard case .uid(let value)? = object["NSConstantValue"], objects[Int(value)] == .string("length") else { return object }
+            return .dictionary([("NSKeyPath", .uid(value)), ("NSExpressionType", .integer(10)), ("$class", .uid(specifierClass))])
+        }
+        let decoded = try CompiledModel.decodeMom(BinaryPropertyList.encode(edited), versionName: "V").version
+        #expect(decoded.entity(named: "Item")?.attribute(named: "name")?.validation == Self.item.attributes[0].validation)
+        #expect(decoded.entity(named: "Item")?.attribute(named: "blob")?.validation == AttributeValidation(maximumLength: 3))
+    }
+
     @Test func validationRulesAreNotPartOfVersionHashes() {
         var bare = Self.item
         for index in bare.attributes.indices { bare.attributes[index].validation = AttributeValidation() }

@@ -153,7 +153,6 @@ struct ElementReader {
             name: name, entityName: request?["entity"] ?? "", isOptional: element.flag("optional"), location: location(element))
         if let predicate = request?["predicateString"], !predicate.isEmpty { property.predicate = predicate }
         for child in element.children where child.name == "userInfo" { property.userInfo = child.userInfo }
-        diagnostics.warning(VersionChecker.fetchedPropertyNotCompiled(property, of: entityName), at: location(element))
         return property
     }
 

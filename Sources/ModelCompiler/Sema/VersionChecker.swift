@@ -7,9 +7,9 @@ struct VersionChecker {
     let locations: LocationTable
     let diagnostics: DiagnosticCollector
     let rules: NameRules
-    private let lookup: VersionLookup
+    let lookup: VersionLookup
     /// Entity names for "did you mean" suggestions, prepared once.
-    private let entityNames: Suggestions.Candidates
+    let entityNames: Suggestions.Candidates
     /// How many entities declare a property of each name.
     private let declarerCounts: [String: Int]
 
@@ -384,22 +384,6 @@ struct VersionChecker {
                 }
             }
         }
-    }
-
-    private func checkFetchedProperty(_ fetched: FetchedProperty, in entity: Entity) {
-        let here = fetched.location ?? entity.location ?? .file("")
-        if lookup.entity(named: fetched.entityName) == nil {
-            diagnostics.error(
-                "unknown entity '\(fetched.entityName)' fetched by '\(entity.name).\(fetched.name)'\(Suggestions.didYouMean(fetched.entityName, in: entityNames))",
-                at: locations["\(entity.name).\(fetched.name).entity"] ?? here)
-        }
-        diagnostics.warning(Self.fetchedPropertyNotCompiled(fetched, of: entity.name), at: here)
-    }
-
-    /// Said wherever a model with fetched properties is read, so that compiling it never loses
-    /// them silently (identical diagnostics are reported once).
-    static func fetchedPropertyNotCompiled(_ fetched: FetchedProperty, of entityName: String) -> String {
-        "fetched property '\(entityName).\(fetched.name)' is kept in the model but not compiled into the .mom and gets no generated accessor (its fetch request cannot be archived yet)"
     }
 
     // MARK: Composites, enums, configurations

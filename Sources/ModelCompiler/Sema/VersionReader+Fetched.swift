@@ -40,12 +40,27 @@ extension VersionReader {
             }
             locations["\(entityName).\(name).entity"] = entityNode.location
             var property = FetchedProperty(name: name, entityName: fetched, location: key.location)
-            if let predicate = mapping["predicate"] { property.predicate = scalars.name(predicate, "the predicate of \(context)") }
+            if let predicate = mapping["predicate"] {
+                property.predicate = scalars.name(predicate, "the predicate of \(context)")
+                locations["\(entityName).\(name).predicate"] = Self.textStart(of: predicate)
+            }
             if let optional = mapping["optional"] { property.isOptional = scalars.bool(optional, "'optional'") ?? true }
             if let userInfo = mapping["userInfo"] { property.userInfo = scalars.userInfo(userInfo) }
             if let documentation = mapping["documentation"] { property.documentation = scalars.string(documentation, "'documentation'") }
             properties.append(property)
         }
         return properties
+    }
+
+    /// Where the text of a scalar starts on its line: past the opening quote of a quoted scalar;
+    /// nil for a block scalar (its text starts on a later line), whose node location is used.
+    static func textStart(of node: YAMLNode) -> SourceLocation? {
+        guard case .scalar(_, let style) = node.content else { return nil }
+        let location = node.location
+        switch style {
+        case .plain: return location
+        case .singleQuoted, .doubleQuoted: return SourceLocation(file: location.file, line: location.line, column: location.column + 1)
+        case .literal, .folded: return nil
+        }
     }
 }

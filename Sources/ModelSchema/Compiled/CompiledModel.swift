@@ -50,7 +50,7 @@ public enum CompiledModel {
 /// Encodes a version's object graph: the model, its entities (with sub-entity and super-entity
 /// links), their properties (with entity, destination and inverse links) and indexes. Objects
 /// that others point to are identified ("entity:Trip") so that cycles resolve to one object.
-private final class MomWriter {
+final class MomWriter {
     let lookup: VersionLookup
     var archive = KeyedArchiveBuilder()
     static let null = KeyedArchiveBuilder.null
@@ -120,6 +120,7 @@ private final class MomWriter {
         var properties: [(key: String, value: PropertyList)] = []
         for attribute in entity.attributes { properties.append((attribute.name, self.attribute(attribute, of: entity))) }
         for relationship in entity.relationships { properties.append((relationship.name, self.relationship(relationship, of: entity))) }
+        for fetched in entity.fetchedProperties { properties.append((fetched.name, fetchedProperty(fetched, of: entity))) }
         fields.append(("NSProperties", archive.dictionary(mutable: true, properties)))
         fields.append(("NSUserInfo", userInfo(entity.userInfo)))
         if !entity.uniquenessConstraints.isEmpty {
@@ -201,21 +202,12 @@ private final class MomWriter {
         return fields
     }
 
-    /// A validation rule as an archived `NSComparisonPredicate`: an `NSPredicateOperator`
-    /// (`NSMatchingPredicateOperator` for `MATCHES`), the subject (`NSSelfExpression`, or an
-    /// `NSKeyPathExpression` reading `valueForKey:` of `SELF`) and an `NSConstantValueExpression`.
+    /// A validation rule as an archived `NSComparisonPredicate`: the operator object Foundation
+    /// makes for it (`NSComparisonPredicateOperator`, `NSMatchingPredicateOperator` for
+    /// `MATCHES`), the subject (`NSSelfExpression`, or an `NSKeyPathExpression` reading
+    /// `valueForKey:` of `SELF`) and an `NSConstantValueExpression`.
     func validationPredicate(_ rule: ValidationRule) -> PropertyList {
-        let operatorObject: PropertyList
-        let operatorFields: [(String, PropertyList)] = [
-            ("NSOperatorType", .integer(rule.comparison.operatorType)), ("NSModifier", .integer(0)),
-        ]
-        if rule.comparison == .matches {
-            operatorObject = archive.object(
-                classChain: ["NSMatchingPredicateOperator", "NSStringPredicateOperator", "NSPredicateOperator", "NSObject"],
-                fields: operatorFields + [("NSFlags", .integer(0))])
-        } else {
-            operatorObject = archive.object(classChain: ["NSPredicateOperator", "NSObject"], fields: operatorFields)
-        }
+        let operatorObject = archive.predicateOperator(rule.comparison.predicateOperator, modifier: .direct, options: [])
         let selfExpression = archive.object(
             classChain: ["NSSelfExpression", "NSExpression", "NSObject"], fields: [("NSExpressionType", .integer(1))])
         let left: PropertyList

@@ -6,7 +6,7 @@ extension CompiledModel {
     ///
     /// - source locations, documentation, enums (and attributes' enum names), Transformable
     ///   custom class names, `isIndexed`, one-way markers, a configuration's CloudKit flag,
-    ///   fetched properties (not written yet), and validation rules that do not apply to the
+    ///   the documentation of fetched properties, and validation rules that do not apply to the
     ///   attribute's type;
     /// - the spelling of validation bounds: as ``AttributeValidation/canonical(for:)`` gives them;
     /// - composite type names: a composite attribute carries its fields, not the name of the
@@ -17,7 +17,8 @@ extension CompiledModel {
     ///   modifier and none;
     /// - the spelling of defaults: numbers come back canonical (`2.5`, `3`), decimals without
     ///   trailing zeros, dates as UTC ISO 8601, UUIDs in upper case;
-    /// - the spelling of derivation expressions: they are stored in their canonical form.
+    /// - the spelling of derivation expressions and of fetched properties' predicates: they come
+    ///   back in their canonical form (``FetchedProperty/canonicalPredicate``).
     ///
     /// Configurations come back sorted by name with their entity names sorted.
     public static func momContent(of version: ModelVersion) -> ModelVersion {
@@ -33,6 +34,11 @@ extension CompiledModel {
                 carried($0, path: "\(entity.name).\($0.name)", lookup: lookup, composites: &composites, visiting: [])
             }
             result.relationships = entity.relationships.map(carried)
+            result.fetchedProperties = entity.fetchedProperties.map {
+                FetchedProperty(
+                    name: $0.name, entityName: $0.entityName, predicate: $0.canonicalPredicate, isOptional: $0.isOptional,
+                    userInfo: $0.userInfo)
+            }
             result.fetchIndexes = entity.fetchIndexes.map { index in
                 FetchIndex(
                     name: index.name,

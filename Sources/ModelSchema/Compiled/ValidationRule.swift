@@ -22,14 +22,17 @@ public struct ValidationRule: Hashable, Sendable {
     public enum Comparison: Hashable, Sendable {
         case atLeast, atMost, matches
 
-        /// `NSComparisonPredicate.Operator`'s raw value.
-        public var operatorType: Int64 {
+        /// The comparison as a predicate operator.
+        public var predicateOperator: ModelPredicate.Operator {
             switch self {
-            case .atLeast: 3
-            case .atMost: 1
-            case .matches: 7
+            case .atLeast: .greaterThanOrEqualTo
+            case .atMost: .lessThanOrEqualTo
+            case .matches: .matches
             }
         }
+
+        /// `NSComparisonPredicate.Operator`'s raw value: 3, 1, 6.
+        public var operatorType: Int64 { predicateOperator.rawValue }
 
         public var symbol: String {
             switch self {

@@ -103,8 +103,11 @@ struct MappingArchiveReader {
             guard members.count == 1, let specifierUID = try archive.reference(members[0]) else {
                 throw Failure(message: "\(what) is a key path without exactly one key path argument")
             }
-            let specifier = try archive.object(specifierUID, of: ["NSKeyPathSpecifierExpression"], what: "the key path of \(what)")
-            guard let path = try archive.string(specifier[field: "NSKeyPath"], what: "the key path of \(what)") else {
+            // The key is an NSKeyPathSpecifierExpression, or in older archives a string constant.
+            let specifier = try archive.object(
+                specifierUID, of: ["NSKeyPathSpecifierExpression", "NSConstantValueExpression"], what: "the key path of \(what)")
+            let key = specifier[field: "NSKeyPath"] ?? specifier[field: "NSConstantValue"]
+            guard let path = try archive.string(key, what: "the key path of \(what)") else {
                 throw Failure(message: "\(what) has no key path")
             }
             return .keyPath(operand: target, path: path)
@@ -120,7 +123,7 @@ struct MappingArchiveReader {
                 request: try operand("NSFRExpression", "fetch request"), context: try operand("NSMOCExpression", "context"),
                 countOnly: try archive.bool(fields[field: "NSCountOnlyFlag"], what: "the count flag of \(what)"))
         default:
-            throw Failure(message: "\(what) is an \(className), which mapping models do not use")
+            throw Failure(message: "\(what) is an \(className), which modelgen does not read")
         }
     }
 

@@ -27,8 +27,13 @@ extension KeyedArchiveBuilder {
                 fields: [("NSVariable", variable), ("NSExpressionType", .integer(2))])
             return uid
         case .keyPath(let operand, let path):
+            // A key path of the evaluated object (`name`, `author.alias`) is what
+            // `+[NSExpression expressionForKeyPath:]` makes: type 3, `valueForKey:` for a single
+            // key; one of another expression (`$source.name`) has type 4 (Foundation's
+            // `NSKeyPathExpression` initialisers, as public decompilations show).
+            let ofSelf = operand == .evaluatedObject
             let (uid, _) = reserve()
-            let selector = string("valueForKeyPath:")
+            let selector = string(ofSelf && !path.contains(".") ? "valueForKey:" : "valueForKeyPath:")
             let target = self.expression(operand)
             let (arguments, _) = reserve()
             let (specifier, _) = reserve()
@@ -40,7 +45,8 @@ extension KeyedArchiveBuilder {
             fill(
                 uid, classChain: ["NSKeyPathExpression", "NSFunctionExpression"] + Self.expressionChain,
                 fields: [
-                    ("NSOperand", target), ("NSSelectorName", selector), ("NSArguments", arguments), ("NSExpressionType", .integer(4)),
+                    ("NSOperand", target), ("NSSelectorName", selector), ("NSArguments", arguments),
+                    ("NSExpressionType", .integer(ofSelf ? 3 : 4)),
                 ])
             return uid
         case .function(let operand, let selectorName, let argumentList):

@@ -9,14 +9,24 @@ extension MappingExpression: CustomStringConvertible {
         case .constant(let constant): return constant.formatted
         case .evaluatedObject: return "SELF"
         case .variable(let name): return "$" + name
-        case .keyPath(.evaluatedObject, let path): return path
-        case .keyPath(let operand, let path): return "\(operand).\(path)"
+        case .keyPath(.evaluatedObject, let path): return Self.escaped(path)
+        case .keyPath(let operand, let path): return "\(operand).\(Self.escaped(path))"
         case .function(let target, let selector, let arguments):
             let rest = arguments.isEmpty ? "" : " , " + arguments.map(\.description).joined(separator: ", ")
             return "FUNCTION(\(target), \(MappingConstant.quoted(selector))\(rest))"
         case .aggregate(let items): return "{" + items.map(\.description).joined(separator: ", ") + "}"
         case .fetch(let request, let context, let countOnly): return "FETCH(\(request), \(context), \(countOnly ? "YES" : "NO"))"
         }
+    }
+}
+
+extension MappingExpression {
+    /// A key path with `#` before each key spelled like a reserved word of the format (`#size`),
+    /// as Foundation writes it.
+    static func escaped(_ path: String) -> String {
+        path.split(separator: ".", omittingEmptySubsequences: false).map { key in
+            ModelPredicate.reservedWords.contains(key.uppercased()) ? "#" + key : String(key)
+        }.joined(separator: ".")
     }
 }
 

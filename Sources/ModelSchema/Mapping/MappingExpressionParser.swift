@@ -26,9 +26,14 @@ extension MappingExpression {
     }
 }
 
-private struct MappingExpressionParser {
+/// The `NSExpression` format reader, shared by mapping expressions and by predicates
+/// (`ModelPredicateParser.swift` reads the predicate grammar on top of it).
+struct MappingExpressionParser {
     let text: [Unicode.Scalar]
     var index = 0
+    /// Words (upper case) that cannot name a key unless escaped with `#`: the predicate format's
+    /// reserved words when reading a predicate, none for a mapping expression.
+    var reservedWords: Set<String> = []
 
     static let maximumDepth = 64
 
@@ -69,6 +74,19 @@ private struct MappingExpressionParser {
         return String(String.UnicodeScalarView(text[start..<index]))
     }
 
+    /// A key: a name, or `#name` for a key spelled like a reserved word.
+    mutating func key(_ what: String) throws(MappingExpressionSyntaxError) -> String {
+        let start = index
+        let escaped = current == "#"
+        if escaped { index += 1 }
+        guard let scalar = current, Self.isIdentifierStart(scalar) else { throw failure("expected a key \(what)") }
+        let name = identifier()
+        if !escaped, reservedWords.contains(name.uppercased()) {
+            throw failure("'\(name)' is a reserved word; write #\(name) for a key of that name", at: start)
+        }
+        return name
+    }
+
     mutating func expression(depth: Int) throws(MappingExpressionSyntaxError) -> MappingExpression {
         guard depth < Self.maximumDepth else { throw failure("the expression is nested too deeply") }
         var result = try primary(depth: depth)
@@ -78,8 +96,7 @@ private struct MappingExpressionParser {
             guard current == "." else { break }
             index += 1
             skipSpace()
-            guard let scalar = current, Self.isIdentifierStart(scalar) else { throw failure("expected a key after '.'") }
-            path.append(identifier())
+            path.append(try key("after '.'"))
         }
         if !path.isEmpty {
             if case .keyPath(let operand, let first) = result {
@@ -112,6 +129,8 @@ private struct MappingExpressionParser {
             return inner
         case "<":
             return .constant(.data(try data()))
+        case "#":
+            return .keyPath(operand: .evaluatedObject, path: try key("after '#'"))
         case "-", "+", "0"..."9":
             return .constant(try number())
         default:
@@ -130,8 +149,11 @@ private struct MappingExpressionParser {
             default:
                 if isCall {
                     throw failure(
-                        "'\(word)(…)' is not supported in mapping expressions; call a method with FUNCTION(target, \"selector:\", …)",
+                        "'\(word)(…)' is not supported in \(reservedWords.isEmpty ? "mapping expressions" : "predicates"); call a method with FUNCTION(target, \"selector:\", …)",
                         at: start)
+                }
+                if reservedWords.contains(word.uppercased()) {
+                    throw failure("'\(word)' is a reserved word; write #\(word) for a key of that name", at: start)
                 }
                 return .keyPath(operand: .evaluatedObject, path: word)
             }

@@ -9,7 +9,7 @@ extension ModelCache {
         let lookup = VersionLookup(version)
         for index in version.entities.indices {
             let inherited = lookup.ancestors(of: version.entities[index]).flatMap { ancestor in
-                ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name)
+                ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) + ancestor.fetchedProperties.map(\.name)
             }
             guard !inherited.isEmpty else { continue }
             let names = Set(inherited)

@@ -57,7 +57,7 @@ struct ArchiveGraph {
         switch className {
         case "NSManagedObjectModel": return "model"
         case "NSEntityDescription": return "entity \(string(object["NSEntityName"]) ?? "?")"
-        case "NSAttributeDescription", "NSRelationshipDescription", "NSCompositeAttributeDescription":
+        case "NSAttributeDescription", "NSRelationshipDescription", "NSCompositeAttributeDescription", "NSFetchedPropertyDescription":
             guard case .uid(let entity)? = object["NSEntity"], entity != 0, entity < objects.count else { return nil }
             return "property \(string(objects[Int(entity)]["NSEntityName"]) ?? "?").\(string(object["NSPropertyName"]) ?? "?")"
         case "NSFetchIndexDescription":
