@@ -33,12 +33,16 @@ import Glibc
     static func numberPlates(at store: URL, _ model: NSManagedObjectModel) throws -> Set<String> {
         let context = try CompiledMappingModelTests.context(store, model)
         return try context.performAndWait {
-            Set(try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Car")).compactMap { $0.value(forKey: "numberPlate") as? String })
+            Set(
+                try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Car")).compactMap {
+                    $0.value(forKey: "numberPlate") as? String
+                })
         }
     }
 
     @Test func aMappedMigrationOnLoadKilledAtRandomMomentsLeavesTheOriginalOrTheMigratedStore() throws {
-        let executable = try #require(MigrationProcessTests.executable, "modelstore-migration-child is not built (swift build --build-tests builds it)")
+        let executable = try #require(
+            MigrationProcessTests.executable, "modelstore-migration-child is not built (swift build --build-tests builds it)")
         let folder = try CompiledMappingModelTests.resources("cdm-kill")
         defer { try? FileManager.default.removeItem(at: folder) }
         let mom = folder.appendingPathComponent("SampleModel.momd/SampleModel3.mom")
@@ -48,7 +52,8 @@ import Glibc
         try FileManager.default.createDirectory(at: pristineFolder, withIntermediateDirectories: true)
         let pristine = URL(fileURLWithPath: try Fixtures.copyStore("CoreDataPlus-SampleModel/SampleModel_V1.sqlite", to: pristineFolder))
         let original = MigrationProcessTests.files(pristine)
-        let plates = try Self.numberPlates(at: try MigrationProcessTests.freshCopy(of: pristine, in: folder.appendingPathComponent("read")), v1)
+        let plates = try Self.numberPlates(
+            at: try MigrationProcessTests.freshCopy(of: pristine, in: folder.appendingPathComponent("read")), v1)
         #expect(plates.count == 125)
         let work = folder.appendingPathComponent("work")
         let output = folder.appendingPathComponent("out.txt")

@@ -211,7 +211,8 @@ struct SwiftModelView {
                 + "fetched when first read and kept until the object is refreshed (`refresh(_:mergeChanges:)`).")
         return SwiftTemplateContext.FetchedProperty(
             name: SwiftPropertyName.spelling(fetched.name), literal: SwiftNames.literal(fetched.name),
-            destination: className(of: fetched.entityName), documentationLines: Self.documentationLines(documentation.joined(separator: "\n")))
+            destination: className(of: fetched.entityName),
+            documentationLines: Self.documentationLines(documentation.joined(separator: "\n")))
     }
 
     func relationshipValue(_ relationship: Relationship) -> SwiftTemplateContext.Relationship {
