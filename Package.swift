@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "ModelStore", dependencies: ["ModelSchema", "CSQLite", "CZlib"]),
         // The runtime apps link: reads compiled models, matches stores. Never links the compiler.
         .target(name: "ModelRuntime", dependencies: ["ModelSchema", "ModelStore"]),
-        .plugin(name: "ModelgenPlugin", capability: .buildTool(), dependencies: ["modelgen"]),
+        .plugin(name: "ModelgenPlugin", capability: .buildTool(), dependencies: ["modelgen-plugin-tool"]),
         .plugin(
             name: "ModelgenCommandPlugin",
             capability: .command(
@@ -53,7 +53,7 @@ let package = Package(
                     description: "Write the Swift sources and compiled .momd of every model in a target into the target"),
                 permissions: [.writeToPackageDirectory(reason: "writes the generated sources and the compiled model into the target")]
             ),
-            dependencies: ["modelgen"]
+            dependencies: ["modelgen-plugin-tool"]
         ),
         .executableTarget(name: "TemplateEmbedder"),
         .target(
@@ -61,7 +61,12 @@ let package = Package(
             dependencies: ["CYAML", "ModelSchema", "Mustache"]
         ),
         .target(name: "ModelgenCLI", dependencies: ["ModelCompiler", "ModelSchema", "ModelStore"]),
-        .executableTarget(name: "modelgen", dependencies: ["ModelgenCLI"]),
+        // Runs migrate-store's steps through mapping models with the runtime.
+        .target(name: "ModelgenMigrationEngine", dependencies: ["ModelgenCLI", "ModelSchema", "ModelRuntime"]),
+        .executableTarget(name: "modelgen", dependencies: ["ModelgenCLI", "ModelgenMigrationEngine"]),
+        // The plugins' modelgen: the same commands without the runtime, which a package using the
+        // plugins then never builds for its build machine.
+        .executableTarget(name: "modelgen-plugin-tool", dependencies: ["ModelgenCLI"], path: "Sources/ModelgenPluginTool"),
         .executableTarget(
             name: "modelgen-benchmark",
             dependencies: ["CYAML", "ModelCompiler"],
@@ -96,7 +101,9 @@ let package = Package(
             dependencies: ["ModelCompiler", "ModelSchema", "TestSupport"],
             resources: [.copy("Golden")]
         ),
-        .testTarget(name: "ModelgenCLITests", dependencies: ["ModelgenCLI", "ModelCompiler", "TestSupport"]),
+        .testTarget(
+            name: "ModelgenCLITests",
+            dependencies: ["ModelgenCLI", "ModelgenMigrationEngine", "ModelRuntime", "ModelCompiler", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

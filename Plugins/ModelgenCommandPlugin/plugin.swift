@@ -10,7 +10,7 @@ struct ModelgenCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) throws {
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
-        let tool = try context.tool(named: "modelgen").url
+        let tool = try context.tool(named: "modelgen-plugin-tool").url
         let targets = context.package.targets.compactMap { $0 as? SwiftSourceModuleTarget }
             .filter { targetNames.isEmpty || targetNames.contains($0.name) }
         if let unknown = targetNames.first(where: { name in !targets.contains { $0.name == name } }) {

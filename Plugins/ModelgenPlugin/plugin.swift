@@ -13,7 +13,7 @@ struct ModelgenPlugin: BuildToolPlugin {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         return try ModelBuildCommands.commands(
             files: target.sourceFiles.map(\.url), targetDirectory: target.directoryURL,
-            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen").url, modelBundle: "module")
+            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen-plugin-tool").url, modelBundle: "module")
     }
 }
 
@@ -24,7 +24,7 @@ extension ModelgenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         try ModelBuildCommands.commands(
             files: target.inputFiles.map(\.url), targetDirectory: context.xcodeProject.directoryURL,
-            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen").url, modelBundle: "main")
+            workDirectory: context.pluginWorkDirectoryURL, tool: try context.tool(named: "modelgen-plugin-tool").url, modelBundle: "main")
     }
 }
 #endif

@@ -118,13 +118,10 @@ public enum Pipeline {
             guard let sources = generateSwift(model, options: options, diagnostics: diagnostics) else { return output }
             progress.finish("generating the Swift sources")
             files =
-                sources + compiledModel(model, progress: progress)
-                + compiledMappingModels(besideModel: request.modelPath, model: model, diagnostics: diagnostics)
+                sources + compiledModel(model, progress: progress) + compiledMappingModels(of: model)
             output.mainPath = "\(model.name).momd"
         case .compiledModel:
-            files =
-                compiledModel(model, progress: progress)
-                + compiledMappingModels(besideModel: request.modelPath, model: model, diagnostics: diagnostics)
+            files = compiledModel(model, progress: progress) + compiledMappingModels(of: model)
             output.mainPath = "\(model.name).momd"
         case .xcodeModel:
             // The writer names the `.xcdatamodeld` folder itself; the output folder is that folder.
@@ -186,12 +183,12 @@ public enum Pipeline {
     ) -> Model? {
         guard isXcodeModel(path) else {
             guard let source = ModelSourceReader(diagnostics: diagnostics).read(path) else { return nil }
-            let model = analyze(source, classPrefix: classPrefix, diagnostics: diagnostics, progress: progress)
+            let model = analyze(source, classPrefix: classPrefix, diagnostics: diagnostics, progress: progress, mappingModelsBeside: path)
             checkFileNames(of: model, path: path, diagnostics: diagnostics)
             return model
         }
         guard let read = XcodeModelReader(diagnostics: diagnostics).read(path) else { return nil }
-        let model = read.applyingClassPrefix(classPrefix)
+        var model = read.applyingClassPrefix(classPrefix)
         checkFileNames(of: model, path: path, diagnostics: diagnostics)
         guard checksModel else { return model }
         progress?.start(versions: model.versions.count, readSteps: 1)
@@ -199,15 +196,18 @@ public enum Pipeline {
             VersionChecker(version: version, locations: LocationTable(), diagnostics: diagnostics, rules: .coreData).check()
             progress?.finish("checking '\(version.name)'")
         }
+        attachMappingModels(besideModel: path, to: &model, diagnostics: diagnostics)
         VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
         GeneratedCodeChecker(model: model, rules: .coreData, diagnostics: diagnostics).check()
         progress?.finish("checking across versions")
         return model
     }
 
-    /// YAML trees → checked model values.
+    /// YAML trees → checked model values, with the mapping models beside the model at
+    /// `mappingModelsBeside` when it is given.
     static func analyze(
-        _ source: ModelSource, classPrefix: String, diagnostics: DiagnosticCollector, progress: PipelineProgress? = nil
+        _ source: ModelSource, classPrefix: String, diagnostics: DiagnosticCollector, progress: PipelineProgress? = nil,
+        mappingModelsBeside modelPath: String? = nil
     ) -> Model {
         progress?.start(versions: source.versions.count, readSteps: 2)
         var versions: [ModelVersion] = []
@@ -218,7 +218,7 @@ public enum Pipeline {
             locations.append(reader.locations)
             progress?.finish("reading '\(versionSource.name)'")
         }
-        let model = Model(
+        var model = Model(
             name: source.name, versions: versions, currentVersionName: source.currentVersionName ?? versions.last?.name ?? source.name,
             shippedVersionNames: source.shippedVersionNames,
             customMigrations: source.customMigrations.map { VersionStep(from: $0.from, to: $0.to) }
@@ -227,11 +227,19 @@ public enum Pipeline {
             VersionChecker(version: version, locations: locations, diagnostics: diagnostics).check()
             progress?.finish("checking '\(version.name)'")
         }
+        if let modelPath { attachMappingModels(besideModel: modelPath, to: &model, diagnostics: diagnostics) }
         VersionHistoryChecker(model: model, diagnostics: diagnostics).check()
         ShippedVersionChecker(model: model, shipped: source.shipped, lock: source.lock, diagnostics: diagnostics).check()
         GeneratedCodeChecker(model: model, rules: .modelFormat, diagnostics: diagnostics).check()
         progress?.finish("checking across versions")
         return model
+    }
+
+    /// Reads and checks the mapping models beside the model at `path`, once the model itself has
+    /// no errors (a mapping model is checked against it).
+    static func attachMappingModels(besideModel path: String, to model: inout Model, diagnostics: DiagnosticCollector) {
+        guard !diagnostics.hasErrors else { return }
+        model.mappingModels = mappingModels(besideModel: path, model: model, diagnostics: diagnostics)
     }
 
     /// The model's and its versions' names become file names (`<Name>.momd`, `<Version>.mom`),

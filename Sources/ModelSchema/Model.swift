@@ -12,20 +12,42 @@ public struct Model: Hashable, Sendable {
     public var shippedVersionNames: [String]
     /// Steps between consecutive versions that the app migrates in code, not by lightweight migration.
     public var customMigrations: [VersionStep]
+    /// The mapping models that belong to the model (beside an `.xcdatamodeld`, inside a `.modeld`
+    /// folder), checked against it, sorted by name.
+    public var mappingModels: [ModelMappingModel]
 
     public init(
         name: String, versions: [ModelVersion], currentVersionName: String, shippedVersionNames: [String] = [],
-        customMigrations: [VersionStep] = []
+        customMigrations: [VersionStep] = [], mappingModels: [ModelMappingModel] = []
     ) {
         self.name = name
         self.versions = versions
         self.currentVersionName = currentVersionName
         self.shippedVersionNames = shippedVersionNames
         self.customMigrations = customMigrations
+        self.mappingModels = mappingModels
     }
 
     public var currentVersion: ModelVersion? {
         versions.first { $0.name == currentVersionName }
+    }
+}
+
+/// A mapping model of a model: what its compiled `<name>.cdm` holds, and the versions it maps.
+public struct ModelMappingModel: Hashable, Sendable {
+    /// The mapping model's name: it compiles into `<name>.cdm`.
+    public var name: String
+    /// The source and destination versions, by name.
+    public var step: VersionStep
+    public var mapping: MappingModel
+    /// Where the mapping model is written (its file).
+    public var location: SourceLocation?
+
+    public init(name: String, step: VersionStep, mapping: MappingModel, location: SourceLocation? = nil) {
+        self.name = name
+        self.step = step
+        self.mapping = mapping
+        self.location = location
     }
 }
 

@@ -17,10 +17,13 @@ enum MigrateStoreCommand {
         summary: "Migrate a Core Data SQLite store to a version of its model, one version at a time.",
         discussion: """
             The store is migrated through every version between the one that wrote it and the
-            target, each step a lightweight migration, all or nothing: on any failure the store's
-            files are left as they were. Before migrating, the store's files are copied to
-            <store>.backup (then .backup.1, …). A step that cannot be inferred, or that the model
-            declares in customMigrations, is refused: the app migrates it in code.
+            target, all or nothing: on any failure the store's files are left as they were. Each
+            step goes through the model's mapping model for it (beside the .xcdatamodeld, or in
+            the .modeld folder), as Core Data's automatic migration does, or is a lightweight
+            migration. Before migrating, the store's files are copied to <store>.backup (then
+            .backup.1, …). Refused, because the app migrates them in its own code: a step
+            without a mapping model that cannot be inferred or that the model declares in
+            customMigrations, and a mapping model that names a migration policy class of the app.
             On a terminal, a line on standard error shows the progress (not with --quiet).
             """,
         arguments: [store, model, to, dryRun, ProgressLine.quiet])
@@ -54,13 +57,8 @@ enum MigrateStoreCommand {
                 "\(path): error: the store was written by '\(source)', which comes after '\(target)'; stores are not migrated backwards\n")
             return Modelgen.ExitStatus.modelErrors
         }
-        let custom = Set(model.customMigrations)
-        var plan = MigrationPlan(model: model.name, steps: [])
-        for (from, to) in zip(versions, versions.dropFirst()) {
-            var step = MigrationPlanner.step(from: from, to: to)
-            step.isCustom = custom.contains(VersionStep(from: from.name, to: to.name))
-            plan.steps.append(step)
-        }
+        let first = model.versions.firstIndex { $0.name == source } ?? 0
+        let plan = MigrationPlan(model: model.name, steps: Array(MigrationPlanner.plan(model).steps[first..<(first + versions.count - 1)]))
         if arguments[dryRun] || versions.count == 1 {
             let steps = plan.steps.count
             console.standardOutput(
@@ -69,18 +67,28 @@ enum MigrateStoreCommand {
                     + MigrationPlanText.text(plan))
             return Modelgen.ExitStatus.success
         }
-        if let refused = plan.steps.first(where: { $0.isCustom || !$0.isInferable }) {
-            let why = refused.isCustom ? "the model declares it in customMigrations" : "lightweight migration cannot infer it"
+        let mappings = Dictionary(model.mappingModels.map { ($0.name, $0) }) { first, _ in first }
+        for step in plan.steps {
+            guard let why = refusal(of: step, mapping: step.mappingModel.flatMap { mappings[$0] }, console: console) else { continue }
             console.standardError(
-                "\(path): error: cannot migrate from '\(refused.source)' to '\(refused.destination)': \(why); the app migrates it in code (an NSCustomMigrationStage)\n"
-                    + MigrationPlanText.text(MigrationPlan(model: model.name, steps: [refused])))
+                "\(path): error: cannot migrate from '\(step.source)' to '\(step.destination)': \(why)\n"
+                    + MigrationPlanText.text(MigrationPlan(model: model.name, steps: [step])))
             return Modelgen.ExitStatus.modelErrors
         }
+        let stepMappings = Dictionary(
+            uniqueKeysWithValues: plan.steps.enumerated().compactMap { index, step in
+                step.mappingModel.flatMap { mappings[$0] }.map { (index, $0.mapping) }
+            })
         let backup: String
         let progress = ProgressLine.make(console: console, quiet: arguments[ProgressLine.quiet])
         do {
             backup = try makeBackup(of: path)
-            try StoreMigrator.migrate(storeAt: path, through: versions, progress: progress?.handler)
+            // Without a migrator, steps with mapping models were refused above.
+            if let migrator = console.mappedStoreMigrator, !stepMappings.isEmpty {
+                try migrator.migrate(storeAt: path, through: versions, mappings: stepMappings, progress: progress?.handler)
+            } else {
+                try StoreMigrator.migrate(storeAt: path, through: versions, progress: progress?.handler)
+            }
             progress?.finish()
         } catch {
             progress?.finish()
@@ -89,10 +97,35 @@ enum MigrateStoreCommand {
             console.standardError("\(path): error: \(message)\n")
             return Modelgen.ExitStatus.modelErrors
         }
+        let mapped = stepMappings.isEmpty ? "" : " (\(stepMappings.count) through mapping models)"
         console.standardOutput(
-            "migrated '\(path)' from '\(source)' to '\(target)' through \(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s"); the original is in '\(backup)'\n"
+            "migrated '\(path)' from '\(source)' to '\(target)' through \(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s")\(mapped); the original is in '\(backup)'\n"
         )
         return Modelgen.ExitStatus.success
+    }
+
+    /// Why `migrate-store` cannot run `step`, or nil when it can: the app migrates it in code.
+    static func refusal(of step: MigrationStep, mapping: ModelMappingModel?, console: Console) -> String? {
+        guard let mapping else {
+            if step.isCustom { return "the model declares it in customMigrations; the app migrates it in code (an NSCustomMigrationStage)" }
+            if !step.isInferable {
+                return
+                    "lightweight migration cannot infer it and the model has no mapping model for it; the app migrates it in code (an NSCustomMigrationStage)"
+            }
+            return nil
+        }
+        guard console.mappedStoreMigrator != nil else {
+            return "it goes through mapping model '\(mapping.name)', and this modelgen links no runtime to run mapping models"
+        }
+        let policies = Set(mapping.mapping.entityMappings.compactMap(\.entityMigrationPolicyClassName)).subtracting([
+            "", "NSEntityMigrationPolicy",
+        ])
+        guard policies.isEmpty else {
+            let names = policies.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return
+                "mapping model '\(mapping.name)' names the migration policy class\(policies.count == 1 ? "" : "es") \(names), which \(policies.count == 1 ? "is" : "are") the app's code; the app migrates this step (the store migrates when the app opens it with automatic migration)"
+        }
+        return nil
     }
 
     /// Copies the store's files to the first free `<store>.backup`, `<store>.backup.1`, ….

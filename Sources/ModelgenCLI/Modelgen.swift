@@ -1,20 +1,25 @@
 import Foundation
 import ModelCompiler
 
-/// Where the CLI writes. Injected so tests can capture what a run prints.
+/// What a run is connected to: where the CLI writes, and the store migrator of the executable
+/// that runs it. Injected so tests can capture what a run prints.
 public struct Console: Sendable {
     public var standardOutput: @Sendable (String) -> Void
     public var standardError: @Sendable (String) -> Void
     /// Whether standard error is a terminal, where long commands draw their progress line.
     public var standardErrorIsTerminal: Bool
+    /// Runs migration steps through mapping models (`migrate-store`); nil in an executable that
+    /// links no runtime.
+    public var mappedStoreMigrator: (any MappedStoreMigrating)?
 
     public init(
         standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
-        standardErrorIsTerminal: Bool = false
+        standardErrorIsTerminal: Bool = false, mappedStoreMigrator: (any MappedStoreMigrating)? = nil
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.standardErrorIsTerminal = standardErrorIsTerminal
+        self.mappedStoreMigrator = mappedStoreMigrator
     }
 
     public static let system = Console(

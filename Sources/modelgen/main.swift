@@ -1,4 +1,7 @@
 import Foundation
 import ModelgenCLI
+import ModelgenMigrationEngine
 
-exit(Modelgen.main(arguments: Array(CommandLine.arguments.dropFirst())))
+var console = Console.system
+console.mappedStoreMigrator = RuntimeStoreMigrator()
+exit(Modelgen.main(arguments: Array(CommandLine.arguments.dropFirst()), console: console))

@@ -44,6 +44,10 @@ struct GeneratedCodeTests {
         Case(
             name: "Itinerary", modelPath: Fixtures.golden.appendingPathComponent("Models/Itinerary.modeld"), access: .internal,
             layout: .model, declaresQueryTypealiases: false),
+        // A step a mapping model migrates, which staged migration leaves to automatic migration.
+        Case(
+            name: "Orders", modelPath: Fixtures.golden.appendingPathComponent("Models/Orders.modeld"), access: .internal,
+            layout: .model, declaresQueryTypealiases: false),
         Case(
             name: "SampleModel", modelPath: coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.xcdatamodeld"),
             access: .public, layout: .entity),

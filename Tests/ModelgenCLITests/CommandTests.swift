@@ -1,4 +1,5 @@
 import Foundation
+import ModelgenMigrationEngine
 import Synchronization
 import Testing
 
@@ -11,12 +12,14 @@ final class CapturedRun: Sendable {
     let errors: String
 
     /// `terminal`: the run's standard error is a terminal, where progress lines are drawn.
-    init(_ arguments: [String], terminal: Bool = false) {
+    /// `migrator`: the `modelgen` executable's by default; nil for the plugins' tool, which links
+    /// no runtime.
+    init(_ arguments: [String], terminal: Bool = false, migrator: (any MappedStoreMigrating)? = RuntimeStoreMigrator()) {
         let out = Mutex("")
         let err = Mutex("")
         let console = Console(
             standardOutput: { text in out.withLock { $0 += text } },
-            standardError: { text in err.withLock { $0 += text } }, standardErrorIsTerminal: terminal)
+            standardError: { text in err.withLock { $0 += text } }, standardErrorIsTerminal: terminal, mappedStoreMigrator: migrator)
         status = Modelgen.main(arguments: arguments, console: console)
         output = out.withLock { $0 }
         errors = err.withLock { $0 }

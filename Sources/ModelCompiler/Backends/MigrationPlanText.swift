@@ -6,14 +6,7 @@ public enum MigrationPlanText {
     public static func text(_ plan: MigrationPlan) -> String {
         var output = ""
         for step in plan.steps {
-            let verdict: String
-            switch (step.isInferable, step.isCustom) {
-            case (true, false): verdict = "lightweight migration (inferred)"
-            case (true, true): verdict = "custom migration (declared; lightweight migration could infer it)"
-            case (false, true): verdict = "custom migration (declared; lightweight migration cannot infer it)"
-            case (false, false): verdict = "CANNOT BE INFERRED and no custom migration is declared"
-            }
-            output += "\(step.source) → \(step.destination): \(verdict)\n"
+            output += "\(step.source) → \(step.destination): \(verdict(step))\n"
             if step.entities.isEmpty { output += "  no changes to stored entities or properties\n" }
             for entity in step.entities {
                 output += "  entity \(heading(entity.kind, entity.sourceName, entity.destinationName))\n"
@@ -26,6 +19,19 @@ public enum MigrationPlanText {
             }
         }
         return output
+    }
+
+    /// How the step migrates: through its mapping model, in the app's code, or inferred.
+    static func verdict(_ step: MigrationStep) -> String {
+        let inference = step.isInferable ? "lightweight migration could infer it" : "lightweight migration cannot infer it"
+        if let mapping = step.mappingModel {
+            return "mapping model '\(mapping)' (\(inference))" + (step.isCustom ? "; also declared a custom migration" : "")
+        }
+        switch (step.isInferable, step.isCustom) {
+        case (true, false): return "lightweight migration (inferred)"
+        case (_, true): return "custom migration (declared; \(inference))"
+        case (false, false): return "CANNOT BE INFERRED and no custom migration is declared"
+        }
     }
 
     private static func heading(_ kind: MappingKind, _ source: String?, _ destination: String?) -> String {
@@ -81,6 +87,7 @@ public enum MigrationPlanText {
                         "to": .string(step.destination),
                         "inferable": .bool(step.isInferable),
                         "customMigration": .bool(step.isCustom),
+                        "mappingModel": step.mappingModel.map(JSONValue.string) ?? .null,
                         "entities": .array(
                             step.entities.map { entity in
                                 .object([

@@ -16,6 +16,12 @@ public enum ModelDump {
             members["customMigrations"] = .array(
                 model.customMigrations.map { .object(["from": .string($0.from), "to": .string($0.to)]) })
         }
+        if !model.mappingModels.isEmpty {
+            members["mappingModels"] = .array(
+                model.mappingModels.map {
+                    .object(["name": .string($0.name), "from": .string($0.step.from), "to": .string($0.step.to)])
+                })
+        }
         return .object(members)
     }
 

@@ -44,12 +44,44 @@ extension Pipeline {
             .filter { XcodeMappingReader.namesModelFolder(modelFolder, mappingPath: $0) }
     }
 
-    /// The `.cdm` files of the mapping models beside a model.
-    static func compiledMappingModels(besideModel modelPath: String, model: Model, diagnostics: DiagnosticCollector) -> [OutputFile] {
-        mappingModels(besideModel: modelPath).compactMap { compiledMappingModel($0, model: model, diagnostics: diagnostics) }
+    /// Reads and checks the mapping models beside the model at `modelPath` against `model`, sorted
+    /// by path. A mapping model between versions that are not consecutive, or for a step another
+    /// one maps already, is a warning: automatic migration runs one version at a time, through
+    /// the first mapping model it finds for a step.
+    static func mappingModels(besideModel modelPath: String, model: Model, diagnostics: DiagnosticCollector) -> [ModelMappingModel] {
+        let mappings = mappingModels(besideModel: modelPath).compactMap { mappingModel($0, model: model, diagnostics: diagnostics) }
+        let positions = Dictionary(model.versions.enumerated().map { ($1.name, $0) }) { first, _ in first }
+        var byStep: [VersionStep: ModelMappingModel] = [:]
+        for mapping in mappings {
+            let location = mapping.location ?? .file(modelPath)
+            if let from = positions[mapping.step.from], let to = positions[mapping.step.to], to != from + 1 {
+                diagnostics.warning(
+                    "mapping model '\(mapping.name)' maps '\(mapping.step.from)' to '\(mapping.step.to)', which are not consecutive versions: automatic migration migrates one version at a time and never uses it",
+                    at: location)
+            } else if let other = byStep[mapping.step] {
+                diagnostics.warning(
+                    "mapping models '\(other.name)' and '\(mapping.name)' both map '\(mapping.step.from)' to '\(mapping.step.to)': automatic migration uses only one of them",
+                    at: location)
+            } else {
+                byStep[mapping.step] = mapping
+            }
+        }
+        return mappings.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    /// The `.cdm` files of the model's mapping models.
+    static func compiledMappingModels(of model: Model) -> [OutputFile] {
+        model.mappingModels.map { OutputFile(path: "\($0.name).cdm", bytes: MappingModelArchive.encode($0.mapping)) }
     }
 
     static func compiledMappingModel(_ path: String, model: Model, diagnostics: DiagnosticCollector) -> OutputFile? {
+        mappingModel(path, model: model, diagnostics: diagnostics).map {
+            OutputFile(path: "\($0.name).cdm", bytes: MappingModelArchive.encode($0.mapping))
+        }
+    }
+
+    /// Reads the mapping model at `path` and checks it against `model`.
+    static func mappingModel(_ path: String, model: Model, diagnostics: DiagnosticCollector) -> ModelMappingModel? {
         let source: MappingSource?
         if XcodeMappingReader.isMappingModel(path) {
             source = XcodeMappingReader(diagnostics: diagnostics).read(path)
@@ -59,12 +91,15 @@ extension Pipeline {
             diagnostics.error("not a mapping model: expected a .xcmappingmodel folder or a .mapping.yaml file", at: .file(path))
             return nil
         }
-        guard let source, let compiled = MappingCompiler(model: model, diagnostics: diagnostics).compile(source) else { return nil }
+        guard let source, let compiled = MappingCompiler(model: model, diagnostics: diagnostics).compile(source),
+            let from = source.sourceVersion, let to = source.destinationVersion
+        else { return nil }
         if let problem = OutputFiles.fileNameProblem(source.name) {
             diagnostics.error("the mapping model's name '\(source.name)' is not a file name: \(problem)", at: .file(path))
             return nil
         }
-        return OutputFile(path: "\(source.name).cdm", bytes: MappingModelArchive.encode(compiled))
+        return ModelMappingModel(
+            name: source.name, step: VersionStep(from: from.name, to: to.name), mapping: compiled, location: from.location)
     }
 }
 

@@ -57,6 +57,9 @@ public struct MigrationStep: Hashable, Sendable {
     public var entities: [EntityMapping]
     /// Whether the model declares a custom migration for this step (`customMigrations`).
     public var isCustom: Bool
+    /// The name of the model's mapping model for this step, when it has one: automatic migration
+    /// runs the step through it instead of inferring the mapping.
+    public var mappingModel: String? = nil
     /// Where the destination version is declared.
     public var location: SourceLocation?
 

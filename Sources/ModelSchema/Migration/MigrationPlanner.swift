@@ -8,9 +8,12 @@
 public enum MigrationPlanner {
     public static func plan(_ model: Model) -> MigrationPlan {
         let custom = Set(model.customMigrations)
+        let mapped = Dictionary(model.mappingModels.map { ($0.step, $0.name) }) { first, _ in first }
         let steps = zip(model.versions, model.versions.dropFirst()).map { source, destination in
             var step = step(from: source, to: destination)
-            step.isCustom = custom.contains(VersionStep(from: source.name, to: destination.name))
+            let versions = VersionStep(from: source.name, to: destination.name)
+            step.isCustom = custom.contains(versions)
+            step.mappingModel = mapped[versions]
             return step
         }
         return MigrationPlan(model: model.name, steps: steps)

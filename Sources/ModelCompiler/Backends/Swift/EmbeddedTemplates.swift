@@ -419,6 +419,10 @@ extension {{typeName}} {
             // {{{.}}}: lightweight migration cannot infer this step; declare it in
             // customMigrations to migrate it in code (modelgen validate warns).
             {{/uninferable}}
+            {{#mapped}}
+            // {{{step}}}: mapping model '{{{mappingModel}}}' migrates this step, and staged
+            // migration runs no mapping model; load older stores with automatic migration.
+            {{/mapped}}
             {{#lightweight}}
             {{#checksums}}
             NSLightweightMigrationStage([{{.}}]),

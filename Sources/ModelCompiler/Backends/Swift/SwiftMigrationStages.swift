@@ -8,7 +8,8 @@ import ModelSchema
 /// version checksums across stages detected"), and moves between consecutive stages by
 /// lightweight migration. A step lightweight migration cannot infer that is not declared custom
 /// gets a comment in the generated code (`modelgen validate` warns about it; the migration would
-/// fail at run time).
+/// fail at run time), and so does a step a mapping model migrates: staged migration runs no
+/// mapping model.
 enum SwiftMigrationStages {
     /// Null for a model with one version.
     static func value(for model: Model, caseNames: [String]) -> SwiftTemplateContext.Migration? {
@@ -40,6 +41,9 @@ enum SwiftMigrationStages {
                     willMethod: "willMigrate" + suffix, didMethod: "didMigrate" + suffix)
                 stages.append(SwiftTemplateContext.Stage(custom: custom))
                 customSteps.append(custom)
+            } else if let mapping = step.mappingModel {
+                let mapped = SwiftTemplateContext.MappedStep(step: "\(step.source) → \(step.destination)", mappingModel: mapping)
+                stages.append(SwiftTemplateContext.Stage(mapped: mapped))
             } else if !step.isInferable {
                 stages.append(SwiftTemplateContext.Stage(uninferable: "\(step.source) → \(step.destination)"))
             }

@@ -188,6 +188,15 @@ enum SwiftTemplateContext {
         var custom: CustomStep?
         /// A step lightweight migration cannot infer that is not declared custom, for a comment.
         var uninferable: String?
+        /// A step a mapping model migrates that is not declared custom, for a comment.
+        var mapped: MappedStep?
+    }
+
+    struct MappedStep: Codable {
+        /// `V1 → V2`.
+        var step: String
+        /// The mapping model's name.
+        var mappingModel: String
     }
 
     struct LightweightStage: Codable {

@@ -9,7 +9,7 @@ import ModelStore
 /// exactly that step, as Core Data uses the bundles' mapping model; the other steps are inferred
 /// (lightweight). All steps work on one copy of the store (``StoreMigrationSession``), swapped in
 /// when the last is done, so a failure at any step leaves the store as it was.
-enum MappedStoreMigration {
+package enum MappedStoreMigration {
     /// The compiled mapping models where those of `model`'s versions are looked for, each file
     /// read once: beside the `.momd` the model was loaded from (the bundle's resources), then in
     /// the main bundle and every loaded bundle.
@@ -38,14 +38,26 @@ enum MappedStoreMigration {
     }
 
     /// Migrates the store through every step of `chain`: through its mapping model where
-    /// `mappings` has one, lightweight otherwise (which must then be inferable).
-    static func run(storePath: String, chain: [ModelVersion], mappings: [Int: NSMappingModel], holding lock: StoreMigrationLock) throws {
+    /// `mappings` has one, lightweight otherwise (which must then be inferable). `progress` hears
+    /// each step as it starts and ends, as ``StoreMigrator`` reports them.
+    static func run(
+        storePath: String, chain: [ModelVersion], mappings: [Int: NSMappingModel], holding lock: StoreMigrationLock?,
+        progress: ProgressHandler? = nil
+    ) throws {
+        let total = chain.count + 1
+        progress?(WorkProgress(completed: 0, total: total, step: "copying the store"))
         let session = try StoreMigrationOnLoad.wrap(path: storePath) { try StoreMigrationSession(storeAt: storePath, holding: lock) }
         do {
             for index in 0..<(chain.count - 1) {
                 let (source, destination) = (chain[index], chain[index + 1])
+                let step = "migrating '\(source.name)' to '\(destination.name)'"
+                progress?(WorkProgress(completed: index + 1, total: total, step: step))
                 guard let mapping = mappings[index] else {
-                    try StoreMigrationOnLoad.wrap(path: storePath) { try session.migrate(from: source, to: destination) }
+                    try StoreMigrationOnLoad.wrap(path: storePath) {
+                        try session.migrate(from: source, to: destination) { rows in
+                            progress?(WorkProgress(completed: index + 1, total: total, step: step, rowsCopied: rows))
+                        }
+                    }
                     continue
                 }
                 let mapped = session.workFolder + "/mapped.sqlite"
@@ -57,11 +69,26 @@ enum MappedStoreMigration {
                     toDestinationURL: URL(fileURLWithPath: mapped), destinationType: NSSQLiteStoreType, destinationOptions: nil)
                 try StoreMigrationOnLoad.wrap(path: storePath) { try session.replaceCopy(withStoreAt: mapped) }
             }
+            progress?(WorkProgress(completed: total - 1, total: total, step: "replacing the store"))
             try StoreMigrationOnLoad.wrap(path: storePath) { try session.commit() }
+            progress?(WorkProgress(completed: total, total: total, step: "migrated"))
         } catch {
             session.discard()
             throw error
         }
+    }
+
+    /// For tools of this package (`modelgen migrate-store`): migrates the store at `path`, written
+    /// by `versions[0]`, to the last version, step `index` through `mappings[index]` (a compiled
+    /// mapping model) when it has one, lightweight otherwise; all or nothing, waiting while
+    /// another process migrates the store. Throws Core Data's migration errors.
+    package static func migrate(
+        storeAt path: String, through versions: [ModelVersion], mappings: [Int: MappingModel], progress: ProgressHandler?
+    ) throws {
+        guard versions.count > 1 else { return }
+        try run(
+            storePath: path, chain: versions, mappings: mappings.mapValues(CompiledMappingModel.model), holding: nil,
+            progress: progress)
     }
 }
 #endif
