@@ -24,6 +24,9 @@ open class NSMigrationManager: NSObject {
     /// Per mapping name, the destination instances in creation order (relationships are made in
     /// that order).
     private var created: [String: [NSManagedObject]] = [:]
+    /// The observers of `migrationProgress` and `currentEntityMapping` (see
+    /// `observe(_:options:changeHandler:)`), told of every setting of `progress` and `current`.
+    let keyValueObservers = KeyValueObservers()
 
     open var usesStoreSpecificMigrationManager = true
     open var userInfo: [AnyHashable: Any]?
@@ -143,20 +146,21 @@ open class NSMigrationManager: NSObject {
         self.source = source
         self.destination = destination
         cancellation = nil
-        progress = 0
+        if progress != 0 { keyValueObservers.changing("migrationProgress") { progress = 0 } }
         reset()
     }
 
     func finish() {
         source = nil
         destination = nil
-        current = nil
+        if current != nil { keyValueObservers.changing("currentEntityMapping") { current = nil } }
         reset()
     }
 
+    /// Sets the entity mapping being run and the progress, each reported to its observers.
     func setCurrent(_ mapping: NSEntityMapping?, progress: Float) {
-        current = mapping
-        self.progress = progress
+        keyValueObservers.changing("currentEntityMapping") { current = mapping }
+        keyValueObservers.changing("migrationProgress") { self.progress = progress }
     }
 
     /// Throws the cancellation's error, if the migration was cancelled.
