@@ -56,5 +56,6 @@ final class ProgressLine: Sendable {
 
     static func text(_ progress: WorkProgress) -> String {
         "[\(progress.completed)/\(progress.total)] \(progress.step)" + (progress.rowsCopied.map { ", \($0) rows copied" } ?? "")
+            + (progress.stepFraction.map { ", \(Int(($0 * 100).rounded(.down)))%" } ?? "")
     }
 }

@@ -69,5 +69,8 @@ struct ProgressLineTests {
         #expect(
             ProgressLine.text(.init(completed: 2, total: 4, step: "migrating 'A' to 'B'", rowsCopied: 1200))
                 == "[2/4] migrating 'A' to 'B', 1200 rows copied")
+        #expect(
+            ProgressLine.text(.init(completed: 2, total: 4, step: "migrating 'A' to 'B'", stepFraction: 0.4666))
+                == "[2/4] migrating 'A' to 'B', 46%")
     }
 }

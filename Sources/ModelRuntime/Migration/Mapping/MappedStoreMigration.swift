@@ -39,7 +39,8 @@ package enum MappedStoreMigration {
 
     /// Migrates the store through every step of `chain`: through its mapping model where
     /// `mappings` has one, lightweight otherwise (which must then be inferable). `progress` hears
-    /// each step as it starts and ends, as ``StoreMigrator`` reports them.
+    /// each step as it starts and ends, as ``StoreMigrator`` reports them, and, in a step through a
+    /// mapping model, each change of the manager's `migrationProgress` as the step's share done.
     static func run(
         storePath: String, chain: [ModelVersion], mappings: [Int: NSMappingModel], holding lock: StoreMigrationLock?,
         progress: ProgressHandler? = nil
@@ -64,6 +65,15 @@ package enum MappedStoreMigration {
                 let manager = NSMigrationManager(
                     sourceModel: NSManagedObjectModel(source, versionIdentifiers: []),
                     destinationModel: NSManagedObjectModel(destination, versionIdentifiers: []))
+                // The manager's progress through the mapping model's steps, as the step's share done.
+                let observation = progress.map { report in
+                    manager.observe(\.migrationProgress) { manager, _ in
+                        report(
+                            WorkProgress(
+                                completed: index + 1, total: total, step: step, stepFraction: Double(manager.migrationProgress)))
+                    }
+                }
+                defer { observation?.invalidate() }
                 try manager.migrateStore(
                     from: URL(fileURLWithPath: session.copyPath), sourceType: NSSQLiteStoreType, options: nil, with: mapping,
                     toDestinationURL: URL(fileURLWithPath: mapped), destinationType: NSSQLiteStoreType, destinationOptions: nil)
