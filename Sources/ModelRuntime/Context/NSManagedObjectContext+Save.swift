@@ -71,7 +71,12 @@ extension NSManagedObjectContext {
             }
             if unique { return places.compactMap { $0 >= 0 ? objects[Int($0)] : nil } }
         }
-        return numbers.indices.sorted { numbers[$0] < numbers[$1] }.map { objects[$0] }
+        // Objects without a number were given their permanent IDs earlier (a save that failed,
+        // `obtainPermanentIDs(for:)`): their keys were allocated in insertion order.
+        let keys = numbers.contains(0) ? objects.map { $0.rowKey ?? 0 } : []
+        return numbers.indices.sorted {
+            numbers[$0] != numbers[$1] ? numbers[$0] < numbers[$1] : !keys.isEmpty && keys[$0] < keys[$1]
+        }.map { objects[$0] }
     }
 
     /// Marks the saved objects saved and posts the did-save notification. `reportedInserted` is

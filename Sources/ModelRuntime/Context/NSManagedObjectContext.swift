@@ -406,6 +406,11 @@ open class NSManagedObjectContext: NSObject {
                     let key = first + Int64(offset)
                     if object.hasID {
                         registry.removeValue(forKey: ObjectKey(object.id))
+                        // The temporary ID's number keeps the object's place in insertion order
+                        // (a save that fails and is tried again writes in the same order).
+                        if object.insertionNumber == 0, let number = object.idStorage?.insertionNumber, number != 0 {
+                            object.insertionNumber = number
+                        }
                         object.id = NSManagedObjectID(
                             entity: object.engine.description, rootEntityNumber: root, key: .permanent(key), store: store)
                         register(object)
