@@ -100,7 +100,8 @@ struct SaveCheckpoint {
     private let conflictChecked: [ObjectIdentifier: NSManagedObject]
     private let assignedStores: [ObjectIdentifier: NSPersistentStore]
     private let processedChanges: ProcessedChanges
-    private let objects: [(object: NSManagedObject, state: NSManagedObject.SavedState, registered: ObjectKey?)]
+    private var objects: [(object: NSManagedObject, state: NSManagedObject.SavedState, registered: ObjectKey?)]
+    private var saved: Set<ObjectIdentifier>
 
     init(_ context: NSManagedObjectContext, involving named: [NSManagedObject]) {
         inserted = context.inserted
@@ -117,10 +118,25 @@ struct SaveCheckpoint {
             objects.append((object, object.savedState, registered))
         }
         self.objects = objects
+        saved = seen
+    }
+
+    /// Adds the objects a later round's conflicts name for the first time. One the resolutions
+    /// changed is in the change tables and goes back to its committed values; the others are as
+    /// the save found them.
+    mutating func include(_ named: [NSManagedObject], from context: NSManagedObjectContext) {
+        for object in named {
+            let key = ObjectIdentifier(object)
+            guard !saved.contains(key), context.inserted[key] == nil, context.deleted[key] == nil, context.changed[key] == nil else {
+                continue
+            }
+            saved.insert(key)
+            let registered = object.registryKey.flatMap { context.registry[$0] === object ? $0 : nil }
+            objects.append((object, object.savedState, registered))
+        }
     }
 
     func restore(in context: NSManagedObjectContext) {
-        let saved = Set(objects.map { ObjectIdentifier($0.object) })
         for (key, object) in context.inserted where !saved.contains(key) {
             if let registered = object.registryKey, context.registry[registered] === object {
                 context.registry.removeValue(forKey: registered)
@@ -197,10 +213,16 @@ extension NSManagedObjectContext {
                         }
                         try transactions.releaseSavepoint()
                         try transactions.commit()
+                        // Metadata set through the stores went with their rows.
+                        for part in parts { part.store.engine.metadataChanged = false }
                         return (derived, checkpoint != nil)
                     }
                     try transactions.rollBackToSavepoint()
-                    if checkpoint == nil { checkpoint = SaveCheckpoint(self, involving: conflicts.objects) }
+                    if checkpoint == nil {
+                        checkpoint = SaveCheckpoint(self, involving: conflicts.objects)
+                    } else {
+                        checkpoint?.include(conflicts.objects, from: self)
+                    }
                     resolutions += 1
                     guard resolutions <= Self.maximumConflictResolutions else {
                         throw CoreDataError.make(

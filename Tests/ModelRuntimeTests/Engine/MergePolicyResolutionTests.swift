@@ -309,6 +309,27 @@ struct MergePolicyResolutionTests {
         }
     }
 
+    @Test func aMarkedObjectTheOverwritePolicyWroteSavesAgainWithoutAConflict() throws {
+        let folder = EngineTestModel.Folder()
+        try Self.store(folder)
+        let mine = try Self.context(folder, policy: NSMergePolicy.overwrite)
+        let (trip, other) = try mine.performAndWait { () throws in
+            let trip = try Self.fetch("Trip", "name == 'T'", in: mine)
+            _ = trip.value(forKey: "legs")
+            mine.detectConflicts(for: trip)
+            return (trip, try Self.fetch("Trip", "name == 'U'", in: mine))
+        }
+        try Self.theyChangeTrip(folder)
+        try mine.performAndWait { () throws in
+            other.setValue("u", forKey: "note")
+            try mine.save()
+            mine.mergePolicy = NSMergePolicy.error
+            trip.setValue("again", forKey: "note")
+            try mine.save()
+        }
+        #expect(try Self.storedRows(folder).contains { $0.contains("legs=1 name=T note=again") })
+    }
+
     @Test func anObjectThatTookAStoredRowsPlaceSavesAgainWithoutAConflict() throws {
         let folder = EngineTestModel.Folder()
         try Self.store(folder)
