@@ -75,6 +75,13 @@ enum ConflictText {
         "Could not merge changes: " + conflicts.map(sentence).joined(separator: "; ") + "."
     }
 
+    /// The failure of a save whose merge policy left conflicts round after round.
+    static func unresolved(_ optimistic: [NSMergeConflict], _ constraint: [NSConstraintConflict], after attempts: Int) -> String {
+        let sentences = optimistic.map { sentence($0) } + constraint.map { sentence($0) }
+        return "Could not merge changes: conflicts remain after the merge policy resolved them \(attempts) times: "
+            + sentences.joined(separator: "; ") + "."
+    }
+
     // MARK: Values
 
     private static func identity(_ object: NSManagedObject) -> String { object.objectID.uriRepresentation().absoluteString }

@@ -34,14 +34,18 @@ extension NSManagedObjectContext {
             // the engine model of its stores.
             if let model = persistentStoreCoordinator?.engineModel { for object in insertedNow { object.rebind(to: model) } }
             try assignPermanentIDs(insertedNow.filter { !$0.hasID || $0.id.isTemporaryID })
-            let derived: [(key: ObjectKey, property: String, value: SQLiteValue)]
-            do {
-                derived = try writeToStores(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
-            } catch let error as NSError where resolveUpdatedObjectConstraintConflicts(error) {
-                // The merge policy changed the context (see +ConstraintConflicts): save that.
-                return try save()
+            var sets = SaveSets(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+            let written = try writeToStores(&sets)
+            applyDerivedValues(written.derived)
+            if written.resolved {
+                // The merge policy changed the context (see +SaveConflicts): the save reports
+                // those changes as changes, then finishes with the objects it wrote.
+                processPendingChanges()
+                finishSave(inserted: sets.inserted, updated: sets.updated, deleted: sets.deleted, reportedInserted: nil)
+                conflictChecked.removeAll()
+                advanceQueryGeneration()
+                return
             }
-            applyDerivedValues(derived)
         }
         finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow, reportedInserted: reportedInserted)
         conflictChecked.removeAll()
@@ -51,7 +55,7 @@ extension NSManagedObjectContext {
     /// The inserted objects in insertion order: keys are given, and rows written, in that order,
     /// so neither has to sort them again. Insertion numbers are usually dense (one context
     /// inserting), so each object is placed by its number; other numbers are sorted.
-    private func insertedInOrder() -> [NSManagedObject] {
+    func insertedInOrder() -> [NSManagedObject] {
         let objects = Array(inserted.values)
         guard objects.count > 1 else { return objects }
         let numbers = objects.map(\.insertionOrder)
@@ -67,7 +71,12 @@ extension NSManagedObjectContext {
             }
             if unique { return places.compactMap { $0 >= 0 ? objects[Int($0)] : nil } }
         }
-        return numbers.indices.sorted { numbers[$0] < numbers[$1] }.map { objects[$0] }
+        // Objects without a number were given their permanent IDs earlier (a save that failed,
+        // `obtainPermanentIDs(for:)`): their keys were allocated in insertion order.
+        let keys = numbers.contains(0) ? objects.map { $0.rowKey ?? 0 } : []
+        return numbers.indices.sorted {
+            numbers[$0] != numbers[$1] ? numbers[$0] < numbers[$1] : !keys.isEmpty && keys[$0] < keys[$1]
+        }.map { objects[$0] }
     }
 
     /// Marks the saved objects saved and posts the did-save notification. `reportedInserted` is
@@ -134,51 +143,6 @@ extension NSManagedObjectContext {
         if let id = object.idStorage { return id }
         if let batches = object.batches { return batches.objectID(at: Int(object.batchPosition), entity: object.engine) }
         return object.objectID
-    }
-
-    // MARK: Writing rows
-
-    /// Writes the rows; returns the values derived-attribute triggers computed.
-    private func writeToStores(
-        inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject]
-    )
-        throws -> [(key: ObjectKey, property: String, value: SQLiteValue)]
-    {
-        guard let coordinator = persistentStoreCoordinator else {
-            throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
-        }
-        // The objects of each store, by the store's registry number (no weak reference loaded,
-        // nor ID made, per object).
-        // Unchanged objects marked by `detectConflicts(for:)` whose rows are checked too.
-        let written = Set((insertedNow + updatedNow + deletedNow).map(ObjectIdentifier.init))
-        let checkedNow = conflictChecked.values.filter {
-            !written.contains(ObjectIdentifier($0)) && !$0.insertedFlag && !$0.deletedFlag && $0.hasCommitted
-                && $0.managedObjectContext === self
-        }
-        var numbers: Set<UInt32> = []
-        for objects in [insertedNow, updatedNow, deletedNow, checkedNow] {
-            for object in objects {
-                let number = object.storeNumber
-                if number != 0 { numbers.insert(number) }
-            }
-        }
-        let stores = coordinator.persistentStores.filter { numbers.contains($0.registryNumber) }
-        var derived: [(key: ObjectKey, property: String, value: SQLiteValue)] = []
-        try coordinator.locked {
-            for store in stores.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }) {
-                guard !store.isReadOnly else {
-                    throw NSPersistentStore.readOnlyError(store)
-                }
-                let number = store.registryNumber
-                let mine = { (objects: [NSManagedObject]) in objects.filter { $0.storeNumber == number } }
-                let writer = RowWriter(context: self, store: store)
-                discardDerivedValueChanges(of: store)
-                try writer.write(
-                    inserted: mine(insertedNow), updated: mine(updatedNow), deleted: mine(deletedNow), checked: mine(checkedNow))
-                derived += takeDerivedValueChanges(of: store)
-            }
-        }
-        return derived
     }
 
     // MARK: Child contexts

@@ -83,6 +83,8 @@ open class NSManagedObjectContext: NSObject {
     var pinnedReads: PinnedReads?
     /// Objects whose rows the next save checks even when unchanged (`detectConflicts(for:)`).
     var conflictChecked: [ObjectIdentifier: NSManagedObject] = [:]
+    /// What the merge policy decided during the save under way (see +SaveConflicts).
+    var saveResolution: SaveResolution?
     /// Inserted objects given a store by `assign(_:to:)`, until they get their keys.
     var assignedStores: [ObjectIdentifier: NSPersistentStore] = [:]
     open private(set) var userInfo = NSMutableDictionary()
@@ -336,7 +338,9 @@ open class NSManagedObjectContext: NSObject {
         try assignPermanentIDs(objects.filter { !$0.hasID || $0.id.isTemporaryID })
     }
 
-    func assignPermanentIDs(_ objects: [NSManagedObject]) throws {
+    /// Gives the objects permanent IDs, their keys allocated in a transaction of their own, or
+    /// inside the save's open `transactions` (objects a merge policy inserted during a save).
+    func assignPermanentIDs(_ objects: [NSManagedObject], within transactions: SaveTransactions? = nil) throws {
         guard !objects.isEmpty else { return }
         guard let coordinator = persistentStoreCoordinator else {
             throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
@@ -392,7 +396,8 @@ open class NSManagedObjectContext: NSObject {
                     unordered.indices.dropFirst().allSatisfy { unordered[$0 - 1].insertionOrder < unordered[$0].insertionOrder }
                     ? unordered : unordered.sorted { $0.insertionOrder < $1.insertionOrder }
                 guard !store.isReadOnly else { throw NSPersistentStore.readOnlyError(store) }
-                let first = try store.engine.allocateKeys(members.count, root: root)
+                try transactions?.begin(store)
+                let first = try store.engine.allocateKeys(members.count, root: root, inOpenTransaction: transactions != nil)
                 // Objects nobody asked the ID of get none: their keys are listed in order, as a
                 // fetch's are, and each object's permanent ID is made from its key when asked
                 // for. They are registered as a fetch's rows are (see ObjectRegistry).
@@ -401,6 +406,11 @@ open class NSManagedObjectContext: NSObject {
                     let key = first + Int64(offset)
                     if object.hasID {
                         registry.removeValue(forKey: ObjectKey(object.id))
+                        // The temporary ID's number keeps the object's place in insertion order
+                        // (a save that fails and is tried again writes in the same order).
+                        if object.insertionNumber == 0, let number = object.idStorage?.insertionNumber, number != 0 {
+                            object.insertionNumber = number
+                        }
                         object.id = NSManagedObjectID(
                             entity: object.engine.description, rootEntityNumber: root, key: .permanent(key), store: store)
                         register(object)

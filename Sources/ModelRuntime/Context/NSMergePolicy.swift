@@ -16,6 +16,12 @@ public enum NSMergePolicyType: UInt, Sendable {
 /// How a save resolves conflicts with the store (`NSMergePolicy`): optimistic-locking conflicts
 /// (a row changed since the object was fetched) and uniqueness-constraint conflicts.
 ///
+/// A save that finds conflicts calls its context's policy's ``resolve(mergeConflicts:)`` once
+/// with every conflict it found, inside its transaction, then writes what the policy left and
+/// checks again. The built-in policies' behaviour is this class's implementation of the three
+/// `resolve` methods; a subclass overrides them, usually calling `super` and then adjusting
+/// objects, as with Core Data (see docs/Runtime.md, "Conflicts").
+///
 /// Not `Sendable`, as in Core Data: a policy is read on the queue of the context it is set on.
 open class NSMergePolicy: NSObject {
     private let policyType: NSMergePolicyType
@@ -43,6 +49,51 @@ open class NSMergePolicy: NSObject {
     }
 
     open override var description: String { "<NSMergePolicy: \(mergeType)>" }
+
+    /// Resolves a save's conflicts: calls ``resolve(optimisticLockingConflicts:)`` with the
+    /// ``NSMergeConflict``s of `list`, then ``resolve(constraintConflicts:)`` with its
+    /// ``NSConstraintConflict``s (each only when there are any), as Core Data's
+    /// `-resolveConflicts:error:` does. Throwing fails the save with the error thrown.
+    open func resolve(mergeConflicts list: [Any]) throws {
+        let optimistic = list.compactMap { $0 as? NSMergeConflict }
+        let constraint = list.compactMap { $0 as? NSConstraintConflict }
+        if !optimistic.isEmpty { try resolve(optimisticLockingConflicts: optimistic) }
+        if !constraint.isEmpty { try resolve(constraintConflicts: constraint) }
+    }
+
+    /// Resolves optimistic-locking conflicts by ``mergeType``: the error policy throws
+    /// `NSManagedObjectMergeError` listing them; the others give each object the row now in the
+    /// store (``NSMergeConflict/persistedSnapshot``) as its committed values and version, and keep
+    /// the object's changed properties (object-trump), those the store did not change too
+    /// (store-trump), all its values (overwrite) or none (rollback). A deleted object is deleted
+    /// whatever the row holds; an object whose row is gone (``NSMergeConflict/newVersionNumber``
+    /// 0) is not written.
+    open func resolve(optimisticLockingConflicts list: [NSMergeConflict]) throws {
+        guard !list.isEmpty else { return }
+        if mergeType == .errorMergePolicyType {
+            throw CoreDataError.make(
+                NSManagedObjectMergeError, ConflictText.mergeFailure(list), [NSPersistentStoreSaveConflictsErrorKey: list])
+        }
+        for conflict in list { resolveOptimisticLocking(conflict) }
+    }
+
+    /// Resolves uniqueness-constraint conflicts by ``mergeType``: the error policy throws
+    /// `NSManagedObjectConstraintMergeError` listing them. Among the objects of one save the last
+    /// (object-trump, overwrite) or first (store-trump, rollback) stays and the other inserted
+    /// ones leave the context; an inserted object repeating a stored row's values becomes that
+    /// row's object, its values written over the row (object-trump: those it set; overwrite:
+    /// all) or replaced by the row's (store-trump, rollback); an updated object that takes a
+    /// stored row's values is merged with that row's object (object-trump and store-trump keep
+    /// the stored object and delete the updated one, overwrite deletes the stored one, rollback
+    /// drops the updated object's changes).
+    open func resolve(constraintConflicts list: [NSConstraintConflict]) throws {
+        guard !list.isEmpty else { return }
+        if mergeType == .errorMergePolicyType {
+            throw CoreDataError.make(
+                NSManagedObjectConstraintMergeError, ConflictText.constraintFailure(list), [NSPersistentStoreSaveConflictsErrorKey: list])
+        }
+        resolveConstraints(list)
+    }
 }
 
 nonisolated(unsafe) public let NSErrorMergePolicy: AnyObject = NSMergePolicy.shared[0]
@@ -56,7 +107,7 @@ nonisolated(unsafe) public let NSRollbackMergePolicy: AnyObject = NSMergePolicy.
 /// Not `Sendable`, as in Core Data: it holds the conflicting object, used on its context's queue.
 open class NSMergeConflict: NSObject {
     private let source: NSManagedObject
-    private let snapshots: (object: [String: Any]?, cached: [String: Any]?, persisted: [String: Any]?)
+    private var snapshots: (object: [String: Any]?, cached: [String: Any]?, persisted: [String: Any]?)
     private let versions: (new: Int, old: Int)
     open var sourceObject: NSManagedObject { source }
     open var objectSnapshot: [String: Any]? { snapshots.object }
@@ -77,6 +128,19 @@ open class NSMergeConflict: NSObject {
         super.init()
     }
 
+    /// A conflict a save found: the object's values as it read them (``objectSnapshot``, and
+    /// ``cachedSnapshot``: the runtime keeps no row cache between contexts and the store) and the
+    /// row now in the store (``persistedSnapshot``, nil when the row is gone).
+    convenience init(
+        source object: NSManagedObject, newVersion: Int, oldVersion: Int, objectSnapshot: [String: Any]?,
+        persistedSnapshot: [String: Any]?
+    ) {
+        self.init(
+            source: object, newVersion: newVersion, oldVersion: oldVersion, cachedSnapshot: objectSnapshot,
+            persistedSnapshot: persistedSnapshot)
+        snapshots.object = objectSnapshot
+    }
+
     /// The object, its entity, the version it was read at and the store's, and the changed keys.
     open override var description: String { ConflictText.description(self) }
 }
@@ -90,6 +154,9 @@ open class NSConstraintConflict: NSObject {
     private let values: [String: Any]
     private let stored: (object: NSManagedObject?, snapshot: [String: Any]?)
     private let conflicting: (objects: [NSManagedObject], snapshots: [[AnyHashable: Any]])
+    /// `Z_OPT` of the stored row, when a save found the conflict (an object taking the row's
+    /// place continues from it).
+    var databaseVersion: Int64?
     open var constraint: [String] { names }
     open var constraintValues: [String: Any] { values }
     open var databaseObject: NSManagedObject? { stored.object }

@@ -44,90 +44,64 @@ extension RowWriter {
         return result
     }
 
-    /// Finds uniqueness-constraint conflicts of the save's objects with stored rows and with
-    /// each other, and resolves them by the merge policy: object-trump and overwrite turn a
-    /// conflicting insert into an update of the stored row (upsert); store-trump and rollback
-    /// keep the stored row and give the object its values; the error policy fails the save with
-    /// `NSManagedObjectConstraintMergeError` listing the conflicts.
-    func resolveConstraints(inserted: inout [NSManagedObject], updated: inout [NSManagedObject]) throws {
+    /// Finds the uniqueness-constraint conflicts of the save's objects (reading only): objects
+    /// of the save with the same values for a constraint (one conflict per constraint and values,
+    /// listing them in the order given, inserted then updated objects; no stored object), and an
+    /// inserted object, or an updated one that changed the constraint's properties, whose values
+    /// a stored row has (one conflict per object and constraint, with the row's object and its
+    /// values now). Rows of objects the save deletes count as gone.
+    func constraintConflicts(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject]) throws
+        -> [NSConstraintConflict]
+    {
         let constrained = { (object: NSManagedObject) in !object.engine.uniquenessConstraints.isEmpty }
-        guard inserted.contains(where: constrained) || updated.contains(where: constrained) else { return }
-        var conflicts: [NSConstraintConflict] = []
-        let policy = context.mergeType
-        let deletedKeys = Set(context.deleted.values.compactMap { $0.id.primaryKey })
-        // Duplicates among the objects of this save.
-        var seen: [String: NSManagedObject] = [:]
-        var dropped: Set<ObjectIdentifier> = []
-        for object in inserted + updated {
-            for constraint in object.engine.uniquenessConstraints {
-                let values = constraint.slots.map { object.values[$0] }
-                guard !values.contains(where: { KeyPathReader.unwrapped($0) == nil }) else { continue }
-                let key =
-                    constraint.names.joined(separator: ",") + "|\(constraint.entityNumbers)|"
-                    + values.map { SlotValues.describe($0) }.joined(separator: "|")
-                guard let earlier = seen[key] else {
-                    seen[key] = object
-                    continue
-                }
-                switch policy {
-                case .errorMergePolicyType:
-                    conflicts.append(
-                        NSConstraintConflict(
-                            constraint: constraint.names, database: nil, databaseSnapshot: nil, conflicting: [earlier, object],
-                            conflictingSnapshots: []))
-                case .mergeByPropertyObjectTrumpMergePolicyType, .overwriteMergePolicyType:
-                    if earlier.insertedFlag { dropped.insert(ObjectIdentifier(earlier)) }
-                    seen[key] = object
-                case .mergeByPropertyStoreTrumpMergePolicyType, .rollbackMergePolicyType:
-                    if object.insertedFlag { dropped.insert(ObjectIdentifier(object)) }
+        guard inserted.contains(where: constrained) || updated.contains(where: constrained) else { return [] }
+        return try store.engine.wrap {
+            var conflicts: [NSConstraintConflict] = []
+            // Duplicates among the objects of this save.
+            var groups: [String: (constraint: Constraint, objects: [NSManagedObject])] = [:]
+            var order: [String] = []
+            for object in inserted + updated {
+                for constraint in object.engine.uniquenessConstraints {
+                    let values = constraint.slots.map { object.values[$0] }
+                    guard !values.contains(where: { KeyPathReader.unwrapped($0) == nil }) else { continue }
+                    let key =
+                        constraint.names.joined(separator: ",") + "|\(constraint.entityNumbers)|"
+                        + values.map { SlotValues.describe($0) }.joined(separator: "|")
+                    if groups[key] == nil {
+                        order.append(key)
+                        groups[key] = (constraint, [])
+                    }
+                    groups[key]?.objects.append(object)
                 }
             }
-        }
-        if !dropped.isEmpty {
-            for object in inserted where dropped.contains(ObjectIdentifier(object)) {
-                context.inserted.removeValue(forKey: ObjectIdentifier(object))
-                context.registry.removeValue(forKey: ObjectKey(object.id))
-                object.insertedFlag = false
-                object.context = nil
+            for key in order {
+                guard let group = groups[key], group.objects.count > 1 else { continue }
+                conflicts.append(
+                    NSConstraintConflict(
+                        constraint: group.constraint.names, database: nil, databaseSnapshot: nil, conflicting: group.objects,
+                        conflictingSnapshots: group.objects.map { RowSnapshot.original(of: $0) }))
             }
-            inserted.removeAll { dropped.contains(ObjectIdentifier($0)) }
-        }
-        // Conflicts with stored rows.
-        var becameUpdates: [NSManagedObject] = []
-        var tookStoreValues: Set<ObjectIdentifier> = []
-        for object in inserted + updated {
-            for constraint in object.engine.uniquenessConstraints {
-                if !object.insertedFlag && !constraint.slots.contains(where: { object.isChanged($0) }) { continue }
-                let values = constraint.slots.map { object.values[$0] }
-                guard !values.contains(where: { KeyPathReader.unwrapped($0) == nil }) else { continue }
-                guard let row = try storedRow(matching: constraint, values: values, of: object), !deletedKeys.contains(row.key) else {
-                    continue
-                }
-                guard object.insertedFlag, policy != .errorMergePolicyType else {
+            // Conflicts with stored rows.
+            let deletedKeys = Set(deleted.compactMap(\.registryKey))
+            for object in inserted + updated {
+                for constraint in object.engine.uniquenessConstraints {
+                    if !object.insertedFlag && !constraint.slots.contains(where: { object.isChanged($0) }) { continue }
+                    let values = constraint.slots.map { object.values[$0] }
+                    guard !values.contains(where: { KeyPathReader.unwrapped($0) == nil }),
+                        let row = try storedRow(matching: constraint, values: values, of: object),
+                        !deletedKeys.contains(ObjectKey(store: store, root: object.engine.rootNumber, primaryKey: row.key))
+                    else { continue }
                     let entity = object.engine.model?.entity(number: row.entity) ?? object.engine
-                    conflicts.append(
-                        NSConstraintConflict(
-                            constraint: constraint.names, database: context.object(entity: entity, primaryKey: row.key, store: store),
-                            databaseSnapshot: nil, conflicting: [object], conflictingSnapshots: []))
-                    continue
+                    let snapshot = try RowSnapshot.read(key: row.key, of: entity, store: store, connection: connection)
+                    let conflict = NSConstraintConflict(
+                        constraint: constraint.names, database: context.object(entity: entity, primaryKey: row.key, store: store),
+                        databaseSnapshot: snapshot?.values, conflicting: [object], conflictingSnapshots: [RowSnapshot.original(of: object)])
+                    conflict.databaseVersion = row.version
+                    conflicts.append(conflict)
                 }
-                try adopt(row: row, by: object)
-                if policy == .mergeByPropertyObjectTrumpMergePolicyType || policy == .overwriteMergePolicyType {
-                    becameUpdates.append(object)
-                } else {
-                    tookStoreValues.insert(ObjectIdentifier(object))
-                }
-                break
             }
+            return conflicts
         }
-        if !conflicts.isEmpty {
-            throw CoreDataError.make(
-                NSManagedObjectConstraintMergeError, ConflictText.constraintFailure(conflicts),
-                [NSPersistentStoreSaveConflictsErrorKey: conflicts])
-        }
-        let adopted = Set(becameUpdates.map(ObjectIdentifier.init)).union(tookStoreValues)
-        inserted.removeAll { adopted.contains(ObjectIdentifier($0)) }
-        updated += becameUpdates
     }
 
     private func storedRow(matching constraint: Constraint, values: [Any?], of object: NSManagedObject) throws
@@ -147,45 +121,9 @@ extension RowWriter {
             default: statement.bind((values[offset] as? NSManagedObject)?.id.primaryKey ?? -1, at: index)
             }
         }
-        statement.bind(object.id.primaryKey ?? -1, at: Int32(constraint.slots.count + 1))
+        statement.bind(object.rowKey ?? -1, at: Int32(constraint.slots.count + 1))
         guard try statement.step() else { return nil }
         return (statement.int64(at: 0), Int(statement.int64(at: 1)), statement.int64(at: 2))
-    }
-
-    /// The inserted object becomes the stored row's object: its ID and version are the row's.
-    /// Under object-trump its values are then written over the row; otherwise it takes the
-    /// row's values. An object registered for the row before leaves the context.
-    private func adopt(row: (key: Int64, entity: Int, version: Int64), by object: NSManagedObject) throws {
-        let id = NSManagedObjectID(
-            entity: object.entity, rootEntityNumber: object.engine.rootNumber, key: .permanent(row.key), store: store)
-        if let previous = context.registry[ObjectKey(id)], previous !== object {
-            previous.context = nil
-            context.changed.removeValue(forKey: ObjectIdentifier(previous))
-        }
-        context.registry.removeValue(forKey: ObjectKey(object.id))
-        context.inserted.removeValue(forKey: ObjectIdentifier(object))
-        object.id = id
-        context.register(object)
-        object.insertedFlag = false
-        if object.changedFlag { context.noteChanged(object) }
-        let local = object.valuesCopy
-        let statement = try connection.cachedStatement(object.engine.selectByKeySQL)
-        defer { statement.reset() }
-        statement.bind(row.key, at: 1)
-        guard try statement.step() else { return }
-        context.fill(object, from: statement, store: store)
-        if context.mergeType == .mergeByPropertyObjectTrumpMergePolicyType || context.mergeType == .overwriteMergePolicyType {
-            for slot in 0..<object.engine.slotCount where !(local[slot] is ToManyUnloaded) {
-                if local[slot] != nil || context.mergeType == .overwriteMergePolicyType,
-                    !(object.engine.isRelationshipToMany(slot) && (local[slot] as? ToMany)?.objects.isEmpty == true)
-                {
-                    object.values[slot] = local[slot]
-                }
-            }
-            object.writtenSlots.insertAll()
-            object.changedFlag = true
-            context.noteChanged(object)
-        }
     }
 }
 #endif

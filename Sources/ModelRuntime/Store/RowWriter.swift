@@ -2,43 +2,63 @@
 import Foundation
 import ModelStore
 
-/// Writes one save's rows into one store, in one transaction, as Core Data writes them:
-/// inserts with `Z_OPT` 1, updates and deletes guarded by the `Z_OPT` the object was read with
-/// (a changed row is an optimistic-locking conflict), join-table rows for many-to-many
-/// relationships, and uniqueness constraints checked first. Conflicts are resolved by the
-/// context's merge policy or fail the save.
+/// Writes one save's rows into one store as Core Data writes them: inserts with `Z_OPT` 1,
+/// updates and deletes guarded by the `Z_OPT` the object was read with, join-table rows for
+/// many-to-many relationships, and uniqueness constraints checked first. It only finds
+/// conflicts and writes: the save (`NSManagedObjectContext.writeToStores`) runs it inside the
+/// store's transaction, and hands the conflicts it reports to the context's merge policy.
 struct RowWriter {
     let context: NSManagedObjectContext
     let store: NSPersistentStore
     var connection: StoreConnection { store.engine.connection }
 
-    func write(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject], checked: [NSManagedObject] = []) throws
+    /// Writes the deletes, inserts and updates and checks the marked objects' rows; returns the
+    /// optimistic-locking conflicts: an update, delete or marked object whose row's `Z_OPT` moved
+    /// since the object read it, or whose row is gone (a deleted object's gone row is none).
+    func writeRows(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject], checked: [NSManagedObject])
+        throws -> [NSMergeConflict]
     {
         try store.engine.wrap {
-            try connection.transaction(.immediate) {
-                var inserted = inserted
-                var updated = updated
-                try resolveConstraints(inserted: &inserted, updated: &updated)
-                var conflicts: [NSMergeConflict] = []
-                for object in deleted { try delete(object, conflicts: &conflicts) }
-                try insert(inserted)
-                for object in updated { try update(object, conflicts: &conflicts) }
-                for object in checked { try check(object, conflicts: &conflicts) }
-                if !conflicts.isEmpty {
-                    throw CoreDataError.make(
-                        NSManagedObjectMergeError, ConflictText.mergeFailure(conflicts), [NSPersistentStoreSaveConflictsErrorKey: conflicts]
-                    )
+            var conflicts: [NSMergeConflict] = []
+            for object in deleted { try delete(object, conflicts: &conflicts) }
+            try insert(inserted)
+            for object in updated { try update(object, conflicts: &conflicts) }
+            for object in checked { try check(object, conflicts: &conflicts) }
+            return conflicts
+        }
+    }
+
+    /// The optimistic-locking conflicts ``writeRows(inserted:updated:deleted:checked:)`` would
+    /// find, without writing: a round that already has uniqueness conflicts to resolve writes
+    /// nothing, and its merge policy gets both kinds at once.
+    func versionConflicts(updated: [NSManagedObject], deleted: [NSManagedObject], checked: [NSManagedObject]) throws -> [NSMergeConflict] {
+        try store.engine.wrap {
+            var conflicts: [NSMergeConflict] = []
+            for object in deleted {
+                if let current = try currentVersion(of: object), current != object.version {
+                    conflicts.append(try conflict(object, storeVersion: current))
                 }
-                // Only entities with many-to-many or ordered relationships have more rows to write.
-                let related = { (object: NSManagedObject) in !object.engine.joinColumns.isEmpty || !object.engine.orderSQL.isEmpty }
-                let relating = inserted.filter(related) + updated.filter(related)
-                for object in relating { try writeJoinRows(of: object) }
-                for object in relating { try writeOrder(of: object) }
-                try HistoryRecorder.record(context: context, store: store, inserted: inserted, updated: updated, deleted: deleted)
-                // Metadata set through the store is saved with the store's next save.
-                if store.engine.metadataChanged { try store.engine.writeMetadata() }
             }
-            store.engine.metadataChanged = false
+            for object in updated + checked {
+                let current = try currentVersion(of: object)
+                if current != object.version { conflicts.append(try conflict(object, storeVersion: current)) }
+            }
+            return conflicts
+        }
+    }
+
+    /// Writes what follows the rows of a round without conflicts: join-table rows, order
+    /// values, the history of the save and metadata set through the store.
+    func finish(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject]) throws {
+        try store.engine.wrap {
+            // Only entities with many-to-many or ordered relationships have more rows to write.
+            let related = { (object: NSManagedObject) in !object.engine.joinColumns.isEmpty || !object.engine.orderSQL.isEmpty }
+            let relating = inserted.filter(related) + updated.filter(related)
+            for object in relating { try writeJoinRows(of: object) }
+            for object in relating { try writeOrder(of: object) }
+            try HistoryRecorder.record(context: context, store: store, inserted: inserted, updated: updated, deleted: deleted)
+            // Metadata set through the store is saved with the store's next save.
+            if store.engine.metadataChanged { try store.engine.writeMetadata() }
         }
     }
 
@@ -94,80 +114,25 @@ struct RowWriter {
         try statement.step()
         guard connection.changes == 0 else { return }
         // The row changed (or went away) since the object read it.
-        let current = try currentVersion(of: object)
-        switch context.mergeType {
-        case .errorMergePolicyType:
-            conflicts.append(conflict(object, storeVersion: current))
-        case .overwriteMergePolicyType, .mergeByPropertyObjectTrumpMergePolicyType, .mergeByPropertyStoreTrumpMergePolicyType:
-            guard let current else { return }
-            if context.mergeType != .overwriteMergePolicyType {
-                try mergeStoreValues(into: object, storeWins: context.mergeType == .mergeByPropertyStoreTrumpMergePolicyType)
-            }
-            object.version = current
-            try update(object, conflicts: &conflicts)
-        case .rollbackMergePolicyType:
-            // The store's row wins: the object's changes are dropped.
-            if let current {
-                try reload(object)
-                object.version = current - 1
-            }
-        }
+        conflicts.append(try conflict(object, storeVersion: try currentVersion(of: object)))
     }
 
     /// An unchanged object marked by `detectConflicts(for:)`: its row must still have the `Z_OPT`
-    /// the object read. When it changed, the error policy fails the save; the overwrite policy
-    /// writes the object's values over it; the others give the object the row's values (the
-    /// object changed none, so the row's values win property by property).
+    /// the object read.
     private func check(_ object: NSManagedObject, conflicts: inout [NSMergeConflict]) throws {
         let current = try currentVersion(of: object)
-        guard current != object.version else { return }
-        switch context.mergeType {
-        case .errorMergePolicyType:
-            conflicts.append(conflict(object, storeVersion: current))
-        case .overwriteMergePolicyType:
-            guard let current else { return }
-            object.version = current
-            try update(object, conflicts: &conflicts)
-        case .mergeByPropertyObjectTrumpMergePolicyType, .mergeByPropertyStoreTrumpMergePolicyType, .rollbackMergePolicyType:
-            if current != nil { try reload(object) }
+        if current != object.version { conflicts.append(try conflict(object, storeVersion: current)) }
+    }
+
+    /// The optimistic-locking conflict of `object` with its row, now at `storeVersion` (nil:
+    /// gone): the object's values as it read them, and the row as it is now.
+    private func conflict(_ object: NSManagedObject, storeVersion: Int64?) throws -> NSMergeConflict {
+        let persisted = try storeVersion.flatMap { _ in
+            try object.rowKey.flatMap { try RowSnapshot.read(key: $0, of: object.engine, store: store, connection: connection) }
         }
-    }
-
-    /// Property-level merge with the row as it is now: properties the object did not change take
-    /// the store's values; with `storeWins`, so do the ones both changed.
-    private func mergeStoreValues(into object: NSManagedObject, storeWins: Bool) throws {
-        let entity = object.engine
-        let statement = try connection.cachedStatement(entity.selectByKeySQL)
-        defer { statement.reset() }
-        statement.bind(object.rowKey ?? 0, at: 1)
-        guard try statement.step() else { return }
-        let local = object.valuesCopy
-        let before = object.committedCopy
-        let changedSlots = Set(object.candidateChangedSlots.filter { object.isChanged($0) })
-        context.fill(object, from: statement, store: store)
-        let stored = object.valuesCopy
-        var merged = local
-        for slot in 0..<entity.slotCount where !(stored[slot] is ToManyUnloaded) {
-            let storeChanged = !SlotValues.equal(stored[slot], before?[slot])
-            if !changedSlots.contains(slot) || (storeWins && storeChanged) { merged[slot] = stored[slot] }
-        }
-        object.replaceValues(with: merged)
-        for slot in 0..<entity.slotCount where merged[slot] is ToManyUnloaded { object.values[slot] = local[slot] }
-        object.writtenSlots.insertAll()
-    }
-
-    private func reload(_ object: NSManagedObject) throws {
-        let statement = try connection.cachedStatement(object.engine.selectByKeySQL)
-        defer { statement.reset() }
-        statement.bind(object.rowKey ?? 0, at: 1)
-        if try statement.step() { context.fill(object, from: statement, store: store) }
-    }
-
-    /// The optimistic-locking conflict of `object` with its row, now at `storeVersion` (nil: gone).
-    private func conflict(_ object: NSManagedObject, storeVersion: Int64?) -> NSMergeConflict {
         let conflict = NSMergeConflict(
-            source: object, newVersion: Int(storeVersion ?? 0), oldVersion: Int(object.version),
-            cachedSnapshot: object.committedValues(forKeys: nil), persistedSnapshot: nil)
+            source: object, newVersion: Int(persisted.map(\.version) ?? 0), oldVersion: Int(object.version),
+            objectSnapshot: RowSnapshot.original(of: object), persistedSnapshot: persisted?.values)
         conflict.changedKeys = object.changedValues().keys.sorted()
         return conflict
     }
@@ -187,15 +152,9 @@ struct RowWriter {
         statement.bind(object.version, at: 2)
         try statement.step()
         statement.reset()
+        // No row deleted: it changed since the object read it, or it is gone already (no conflict).
         if connection.changes == 0, let current = try currentVersion(of: object) {
-            if context.mergeType == .errorMergePolicyType {
-                conflicts.append(conflict(object, storeVersion: current))
-            } else {
-                let force = try connection.cachedStatement("DELETE FROM \(entity.table.name) WHERE Z_PK = ?")
-                force.bind(key, at: 1)
-                try force.step()
-                force.reset()
-            }
+            conflicts.append(try conflict(object, storeVersion: current))
         }
         for (_, columns) in entity.joinColumns {
             let statement = try connection.cachedStatement("DELETE FROM \(columns.table) WHERE \(columns.mine) = ?")

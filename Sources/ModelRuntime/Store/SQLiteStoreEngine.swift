@@ -178,9 +178,15 @@ final class SQLiteStoreEngine {
 
     // MARK: Keys
 
-    /// Reserves `count` primary keys for the table of `root` (outside any transaction).
-    func allocateKeys(_ count: Int, root: Int) throws -> Int64 {
-        try wrap { try PrimaryKeyAllocator(connection: connection).allocate(count, rootEntityNumber: root) }
+    /// Reserves `count` primary keys for the table of `root`: in a transaction of their own, or,
+    /// with `inOpenTransaction`, inside the write transaction a save holds open (keys for objects
+    /// a merge policy inserted while resolving the save's conflicts).
+    func allocateKeys(_ count: Int, root: Int, inOpenTransaction: Bool = false) throws -> Int64 {
+        try wrap {
+            let allocator = PrimaryKeyAllocator(connection: connection)
+            return try inOpenTransaction
+                ? allocator.allocateInOpenTransaction(count, rootEntityNumber: root) : allocator.allocate(count, rootEntityNumber: root)
+        }
     }
 }
 #endif
