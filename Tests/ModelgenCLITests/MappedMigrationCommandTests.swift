@@ -281,13 +281,7 @@ struct MappedMigrateStoreCommandTests {
         let store = try Self.ordersStore(in: folder, model: model)
         let run = CapturedRun(["migrate-store", store, "--model", model])
         #expect(run.status == 0, "\(run.errors)")
-        let version = try #require(NSManagedObjectModel(contentsOf: folder.appendingPathComponent("Orders.momd/Orders 2.mom")))
-        let coordinator = NSPersistentStoreCoordinator(managedObjectModel: version)
-        try coordinator.addPersistentStore(
-            ofType: NSSQLiteStoreType, configurationName: nil, at: URL(fileURLWithPath: store),
-            options: [NSReadOnlyPersistentStoreOption: true])
-        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
-        context.persistentStoreCoordinator = coordinator
+        let context = try StoreValues.context(store, model: folder.appendingPathComponent("Orders.momd/Orders 2.mom"))
         let counts = try context.performAndWait {
             try context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Order")).compactMap { $0.value(forKey: "count") as? Int }
         }

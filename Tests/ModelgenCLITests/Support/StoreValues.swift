@@ -15,7 +15,11 @@ enum StoreValues {
     }
 
     static func context(_ path: String, version: String) throws -> NSManagedObjectContext {
-        let url = Fixtures.coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.momd/\(version).mom")
+        try context(path, model: Fixtures.coredata.appendingPathComponent("CoreDataPlus-SampleModel/SampleModel.momd/\(version).mom"))
+    }
+
+    /// A private-queue context reading the store at `path`, opened read-only with the `.mom` at `url`.
+    static func context(_ path: String, model url: URL) throws -> NSManagedObjectContext {
         guard let model = NSManagedObjectModel(contentsOf: url) else { throw CocoaError(.fileReadCorruptFile) }
         let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
         try coordinator.addPersistentStore(
