@@ -33,9 +33,12 @@ final class SaveResolution {
 }
 
 /// The write transactions of one save, one per store: `BEGIN IMMEDIATE`, so each store's write
-/// lock is held from the save's first round to its commit and no other writer changes a row
-/// between the conflicts a round found and their resolution; and the savepoint each round writes
-/// under, rolled back when the round finds conflicts.
+/// lock is held while a round writes and while the merge policy resolves the conflicts it found.
+/// The first round's writes are undone by restarting the transactions (a savepoint would cost
+/// every save two more statements): a writer that slips in between the rollback and the new
+/// `BEGIN IMMEDIATE` leaves a conflict the next round finds. Later rounds write under a savepoint,
+/// so what a resolution wrote meanwhile (the keys of objects it inserted) stays when a round is
+/// undone.
 final class SaveTransactions {
     private(set) var stores: [NSPersistentStore] = []
     private static let savepoint = "modelruntime_save_round"
@@ -56,7 +59,15 @@ final class SaveTransactions {
         for store in stores { try run("RELEASE \(Self.savepoint)", on: store) }
     }
 
-    /// Undoes the round's writes, leaving the transactions open without the savepoint.
+    /// Undoes the first round's writes: every transaction rolled back and begun again.
+    func restart() throws {
+        for store in stores {
+            try run("ROLLBACK", on: store)
+            try run("BEGIN IMMEDIATE", on: store)
+        }
+    }
+
+    /// Undoes a later round's writes, leaving the transactions open without the savepoint.
     func rollBackToSavepoint() throws {
         for store in stores {
             try run("ROLLBACK TO \(Self.savepoint)", on: store)
@@ -202,7 +213,8 @@ extension NSManagedObjectContext {
                 while true {
                     let parts = storeParts(of: sets, coordinator: coordinator, unwritten: resolution.unwritten)
                     for part in parts { try transactions.begin(part.store) }
-                    try transactions.setSavepoint()
+                    // The first round, the one of every save without conflicts, writes without one.
+                    if resolutions > 0 { try transactions.setSavepoint() }
                     let conflicts = try findConflictsOrWrite(parts)
                     if conflicts.isEmpty {
                         var derived: [(key: ObjectKey, property: String, value: SQLiteValue)] = []
@@ -211,13 +223,13 @@ extension NSManagedObjectContext {
                                 inserted: part.inserted, updated: part.updated, deleted: part.deleted)
                             derived += takeDerivedValueChanges(of: part.store)
                         }
-                        try transactions.releaseSavepoint()
+                        if resolutions > 0 { try transactions.releaseSavepoint() }
                         try transactions.commit()
                         // Metadata set through the stores went with their rows.
                         for part in parts { part.store.engine.metadataChanged = false }
                         return (derived, checkpoint != nil)
                     }
-                    try transactions.rollBackToSavepoint()
+                    if resolutions > 0 { try transactions.rollBackToSavepoint() } else { try transactions.restart() }
                     if checkpoint == nil {
                         checkpoint = SaveCheckpoint(self, involving: conflicts.objects)
                     } else {

@@ -69,6 +69,21 @@ struct MergePolicyResolutionTests {
         }
     }
 
+    /// Inserts a person at each call, and resolves as object-trump only from its second call, so
+    /// the save takes three rounds.
+    final class LateResolvingPolicy: NSMergePolicy {
+        var calls = 0
+
+        init() { super.init(merge: .mergeByPropertyObjectTrumpMergePolicyType) }
+
+        override func resolve(mergeConflicts list: [Any]) throws {
+            calls += 1
+            guard let context = (list.first as? NSMergeConflict)?.sourceObject.managedObjectContext else { return }
+            _ = EngineTestModel.insert("Person", into: context, ["name": "resolution \(calls)"])
+            if calls > 1 { try super.resolve(mergeConflicts: list) }
+        }
+    }
+
     static func context(_ folder: EngineTestModel.Folder, policy: Any = NSMergePolicy.error) throws -> NSManagedObjectContext {
         let (_, context) = try EngineTestModel.stack(url: folder.store)
         context.mergePolicy = policy
@@ -307,6 +322,33 @@ struct MergePolicyResolutionTests {
             let people = try other.fetch(NSFetchRequest<NSManagedObject>(entityName: "Person"))
             #expect(people.count == 2 && Set(people.map(\.objectID)).contains(person.objectID))
         }
+    }
+
+    /// The first round is undone by restarting the transaction, later ones by a savepoint: the
+    /// keys allocated for the objects a resolution inserted survive the next round's undoing, so
+    /// no two rows get one key.
+    @Test func objectsInsertedOverSeveralRoundsGetKeysOfTheirOwn() throws {
+        let folder = EngineTestModel.Folder()
+        try Self.store(folder)
+        let policy = LateResolvingPolicy()
+        let mine = try Self.context(folder, policy: policy)
+        let trip = try mine.performAndWait { () throws in try Self.fetch("Trip", "name == 'T'", in: mine) }
+        try Self.theyChangeTrip(folder)
+        try mine.performAndWait { () throws in
+            trip.setValue("mine", forKey: "note")
+            try mine.save()
+            #expect(policy.calls == 2)
+            let later = EngineTestModel.insert("Person", into: mine, ["name": "later"])
+            try mine.save()
+            let people = try mine.fetch(NSFetchRequest<NSManagedObject>(entityName: "Person"))
+            let keys = Set(people.map { $0.objectID.uriRepresentation() })
+            #expect(people.count == 3)
+            #expect(keys.count == 3)
+            #expect(people.contains(later))
+        }
+        let rows = try Self.storedRows(folder)
+        #expect(rows.filter { $0.hasPrefix("Person ") }.count == 3, "\(rows)")
+        #expect(rows.contains { $0.hasPrefix("Trip ") && $0.contains("legs=99") && $0.contains("note=mine") })
     }
 
     @Test func aMarkedObjectTheOverwritePolicyWroteSavesAgainWithoutAConflict() throws {
