@@ -85,6 +85,10 @@ open class NSManagedObjectContext: NSObject {
     var conflictChecked: [ObjectIdentifier: NSManagedObject] = [:]
     /// What the merge policy decided during the save under way (see +SaveConflicts).
     var saveResolution: SaveResolution?
+    /// The thread a migration manager runs on while this is one of its contexts: there the context
+    /// counts as on its queue, so the manager's policies use its source and destination contexts
+    /// without `perform`, as with Core Data's migration manager. Set and cleared on that thread.
+    var confinedThread: pthread_t?
     /// Inserted objects given a store by `assign(_:to:)`, until they get their keys.
     var assignedStores: [ObjectIdentifier: NSPersistentStore] = [:]
     open private(set) var userInfo = NSMutableDictionary()
@@ -147,7 +151,8 @@ open class NSManagedObjectContext: NSObject {
     /// or a block of the main queue: after `dispatch_main()` (an async `main`, the test runner)
     /// the main queue's blocks run on a worker thread.
     var isOnQueue: Bool {
-        kind == .mainQueueConcurrencyType
+        if let confinedThread, pthread_equal(confinedThread, pthread_self()) != 0 { return true }
+        return kind == .mainQueueConcurrencyType
             ? MainQueueMark.isCurrent : DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(self)
     }
 

@@ -18,10 +18,11 @@ import Glibc
     static let kills = 30
     static let seed: UInt64 = 0x6D61_7070_6564_6B6C
 
-    static func start(_ executable: URL, store: URL, mom: URL, output: URL) throws -> Process {
+    static func start(_ executable: URL, store: URL, mom: URL, output: URL, environment: [String: String] = [:]) throws -> Process {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         process.executableURL = executable
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
         // The mapping model's policy is the app's; here the base class stands in for it.
         process.arguments = ["--coordinator", store.path, mom.path, "Car", "--policy-name", "REPLACE_AT_RUNTIME.V2to3MakerPolicy"]
         process.standardOutput = try FileHandle(forWritingTo: output)
@@ -38,6 +39,24 @@ import Glibc
                     $0.value(forKey: "numberPlate") as? String
                 })
         }
+    }
+
+    /// Core Data's concurrency assertions on (`com.apple.CoreData.ConcurrencyDebug` 1, which stops
+    /// the process at a context used off its queue): the manager's policies use the source and
+    /// destination contexts on the migrating thread, as Core Data's do.
+    @Test func aMappedMigrationUsesItsContextsOnlyWhereCoreDataAllows() throws {
+        let executable = try #require(
+            MigrationProcessTests.executable, "modelstore-migration-child is not built (swift build --build-tests builds it)")
+        let folder = try CompiledMappingModelTests.resources("cdm-concurrency-debug")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mom = folder.appendingPathComponent("SampleModel.momd/SampleModel3.mom")
+        let store = URL(fileURLWithPath: try Fixtures.copyStore("CoreDataPlus-SampleModel/SampleModel_V1.sqlite", to: folder))
+        let output = folder.appendingPathComponent("out.txt")
+        let process = try Self.start(
+            executable, store: store, mom: mom, output: output, environment: ["com.apple.CoreData.ConcurrencyDebug": "1"])
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect((try? String(contentsOf: output, encoding: .utf8))?.contains("opened 125") == true)
     }
 
     @Test func aMappedMigrationOnLoadKilledAtRandomMomentsLeavesTheOriginalOrTheMigratedStore() throws {

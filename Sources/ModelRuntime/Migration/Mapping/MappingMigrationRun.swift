@@ -57,6 +57,10 @@ struct MappingMigrationRun {
         destinationContext.persistentStoreCoordinator = destinationCoordinator
         manager.begin(mapping: mappingModel, source: sourceContext, destination: destinationContext)
         defer { manager.finish() }
+        // Both contexts are used on this thread, by the run and by the policies, inside each
+        // other's blocks.
+        for context in [sourceContext, destinationContext] { context.confinedThread = pthread_self() }
+        defer { for context in [sourceContext, destinationContext] { context.confinedThread = nil } }
         try sourceContext.performAndWait {
             try destinationContext.performAndWait {
                 try runSteps(policies, destinationContext)
