@@ -68,17 +68,17 @@ enum MigrateStoreCommand {
             return Modelgen.ExitStatus.success
         }
         let mappings = Dictionary(model.mappingModels.map { ($0.name, $0) }) { first, _ in first }
-        for step in plan.steps {
-            guard let why = refusal(of: step, mapping: step.mappingModel.flatMap { mappings[$0] }, console: console) else { continue }
+        // Each step's mapping model, by the step's position.
+        let stepMappingModels = plan.steps.map { step in step.mappingModel.flatMap { mappings[$0] } }
+        for (step, mapping) in zip(plan.steps, stepMappingModels) {
+            guard let why = refusal(of: step, mapping: mapping, console: console) else { continue }
             console.standardError(
                 "\(path): error: cannot migrate from '\(step.source)' to '\(step.destination)': \(why)\n"
                     + MigrationPlanText.text(MigrationPlan(model: model.name, steps: [step])))
             return Modelgen.ExitStatus.modelErrors
         }
         let stepMappings = Dictionary(
-            uniqueKeysWithValues: plan.steps.enumerated().compactMap { index, step in
-                step.mappingModel.flatMap { mappings[$0] }.map { (index, $0.mapping) }
-            })
+            uniqueKeysWithValues: stepMappingModels.enumerated().compactMap { index, mapping in mapping.map { (index, $0.mapping) } })
         let backup: String
         let progress = ProgressLine.make(console: console, quiet: arguments[ProgressLine.quiet])
         do {

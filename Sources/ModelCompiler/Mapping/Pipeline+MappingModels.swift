@@ -71,13 +71,16 @@ extension Pipeline {
 
     /// The `.cdm` files of the model's mapping models.
     static func compiledMappingModels(of model: Model) -> [OutputFile] {
-        model.mappingModels.map { OutputFile(path: "\($0.name).cdm", bytes: MappingModelArchive.encode($0.mapping)) }
+        model.mappingModels.map(compiledFile)
     }
 
     static func compiledMappingModel(_ path: String, model: Model, diagnostics: DiagnosticCollector) -> OutputFile? {
-        mappingModel(path, model: model, diagnostics: diagnostics).map {
-            OutputFile(path: "\($0.name).cdm", bytes: MappingModelArchive.encode($0.mapping))
-        }
+        mappingModel(path, model: model, diagnostics: diagnostics).map(compiledFile)
+    }
+
+    /// `<name>.cdm`: the mapping model's archive.
+    private static func compiledFile(_ mapping: ModelMappingModel) -> OutputFile {
+        OutputFile(path: "\(mapping.name).cdm", bytes: MappingModelArchive.encode(mapping.mapping))
     }
 
     /// Reads the mapping model at `path` and checks it against `model`.
