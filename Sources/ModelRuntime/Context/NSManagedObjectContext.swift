@@ -343,91 +343,6 @@ open class NSManagedObjectContext: NSObject {
         try assignPermanentIDs(objects.filter { !$0.hasID || $0.id.isTemporaryID })
     }
 
-    /// Gives the objects permanent IDs, their keys allocated in a transaction of their own, or
-    /// inside the save's open `transactions` (objects a merge policy inserted during a save).
-    func assignPermanentIDs(_ objects: [NSManagedObject], within transactions: SaveTransactions? = nil) throws {
-        guard !objects.isEmpty else { return }
-        guard let coordinator = persistentStoreCoordinator else {
-            throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
-        }
-        // Objects by store and table (root entity), in the order first met; the store of an
-        // entity is looked up once.
-        var groups: [(store: NSPersistentStore, root: Int, objects: [NSManagedObject])] = []
-        var storesByEntity: [ObjectIdentifier: NSPersistentStore] = [:]
-        // Objects are told apart by their engine data, not their entity description: a
-        // description is weakly referenced by its properties, so retaining one per object would
-        // take the slow path.
-        var last: (engine: ObjectIdentifier, group: Int)?
-        for object in objects {
-            let engine = ObjectIdentifier(object.engine)
-            if !assignedStores.isEmpty, let assigned = assignedStores.removeValue(forKey: ObjectIdentifier(object)) {
-                // A store chosen by `assign(_:to:)`: a group of its own kind, never the last one's.
-                let root = object.engine.rootNumber
-                if let index = groups.firstIndex(where: { $0.store === assigned && $0.root == root }) {
-                    groups[index].objects.append(object)
-                } else {
-                    groups.append((assigned, root, [object]))
-                }
-                last = nil
-                continue
-            }
-            if let last, last.engine == engine {
-                groups[last.group].objects.append(object)
-                continue
-            }
-            let entity = object.engine.description
-            guard let store = storesByEntity[ObjectIdentifier(entity)] ?? coordinator.store(for: entity) else {
-                throw CoreDataError.make(
-                    NSPersistentStoreSaveError, "No store can hold objects of entity \(entity.name ?? "")",
-                    [NSAffectedObjectsErrorKey: [object]])
-            }
-            storesByEntity[ObjectIdentifier(entity)] = store
-            let root = object.engine.rootNumber
-            let group =
-                groups.firstIndex { $0.store === store && $0.root == root }
-                ?? {
-                    groups.append((store, root, []))
-                    groups[groups.count - 1].objects.reserveCapacity(objects.count)
-                    return groups.count - 1
-                }()
-            groups[group].objects.append(object)
-            last = (engine, group)
-        }
-        try coordinator.locked {
-            for (store, root, unordered) in groups.sorted(by: { $0.root < $1.root }) {
-                // Keys in insertion order, not in the order of the context's sets, so equal
-                // work gives equal stores.
-                let members =
-                    unordered.indices.dropFirst().allSatisfy { unordered[$0 - 1].insertionOrder < unordered[$0].insertionOrder }
-                    ? unordered : unordered.sorted { $0.insertionOrder < $1.insertionOrder }
-                guard !store.isReadOnly else { throw NSPersistentStore.readOnlyError(store) }
-                try transactions?.begin(store)
-                let first = try store.engine.allocateKeys(members.count, root: root, inOpenTransaction: transactions != nil)
-                // Objects nobody asked the ID of get none: their keys are listed in order, as a
-                // fetch's are, and each object's permanent ID is made from its key when asked
-                // for. They are registered as a fetch's rows are (see ObjectRegistry).
-                var keys: FetchBatches?
-                for (offset, object) in members.enumerated() {
-                    let key = first + Int64(offset)
-                    if object.hasID {
-                        registry.removeValue(forKey: ObjectKey(object.id))
-                        // The temporary ID's number keeps the object's place in insertion order
-                        // (a save that fails and is tried again writes in the same order).
-                        if object.insertionNumber == 0, let number = object.idStorage?.insertionNumber, number != 0 {
-                            object.insertionNumber = number
-                        }
-                        object.id = NSManagedObjectID(
-                            entity: object.engine.description, rootEntityNumber: root, key: .permanent(key), store: store)
-                        register(object)
-                    } else {
-                        if keys == nil { keys = FetchBatches(keysOf: store, entity: object.engine) }
-                        registry.register(object, row: ObjectKey(store: store, root: root, primaryKey: key), in: keys!)
-                    }
-                }
-            }
-        }
-    }
-
     // MARK: Refreshing
 
     /// Turns the object into a fault (discarding its changes) or, with `mergeChanges`, reloads
@@ -533,38 +448,6 @@ open class NSManagedObjectContext: NSObject {
 
     open override var description: String {
         "<NSManagedObjectContext: \(name ?? String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))>"
-    }
-}
-
-/// Carries a non-`Sendable` value to the context's queue; the context's queue discipline makes
-/// the hand-over safe.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// Reports use of a context off its queue in debug builds.
-enum ConcurrencyDebug {
-    static let isStrict: Bool = {
-        let environment = ProcessInfo.processInfo.environment["com.apple.CoreData.ConcurrencyDebug"]
-        if environment == "1" { return true }
-        let arguments = ProcessInfo.processInfo.arguments
-        if let index = arguments.firstIndex(of: "-com.apple.CoreData.ConcurrencyDebug"), index + 1 < arguments.count {
-            return arguments[index + 1] == "1"
-        }
-        return false
-    }()
-
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var reported: Set<ObjectIdentifier> = []
-
-    static func report(_ context: NSManagedObjectContext, _ function: StaticString) {
-        let message = "CoreData concurrency violation: \(context) used off its queue in \(function)"
-        if isStrict { fatalError(message) }
-        lock.lock()
-        let first = reported.insert(ObjectIdentifier(context)).inserted
-        lock.unlock()
-        if first { FileHandle.standardError.write(Data((message + " (reported once per context)\n").utf8)) }
     }
 }
 #endif
