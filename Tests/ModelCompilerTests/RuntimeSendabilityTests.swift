@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Which of `ModelRuntime`'s stack types are `Sendable` matches Apple's SDK (docs/Runtime.md,
+/// Which of `ModelRuntime`'s stack types are `Sendable` matches Apple's SDK (docs/runtime/Container.md,
 /// "Sendable"): code written against Core Data is checked by the Swift 6 compiler the same way.
 /// Typechecked against the package's built `ModelRuntime` module, like the generated sources.
 struct RuntimeSendabilityTests {

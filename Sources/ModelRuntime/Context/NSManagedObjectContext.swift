@@ -6,7 +6,8 @@ import Foundation
 /// A scratch pad of managed objects (`NSManagedObjectContext`). Each context runs on its queue:
 /// the main queue for `.mainQueueConcurrencyType`, a serial queue of its own for
 /// `.privateQueueConcurrencyType`; use it inside `perform`/`performAndWait` (or on the main
-/// thread for a main-queue context). See docs/Runtime.md for how misuse is reported.
+/// thread for a main-queue context). See docs/runtime/Engine.md ("Concurrency debugging") for how
+/// misuse is reported.
 open class NSManagedObjectContext: NSObject {
     /// When `perform(schedule:_:)` runs its block (`NSManagedObjectContext.ScheduledTaskType`).
     public enum ScheduledTaskType {

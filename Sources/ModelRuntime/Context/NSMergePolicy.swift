@@ -20,7 +20,7 @@ public enum NSMergePolicyType: UInt, Sendable {
 /// with every conflict it found, inside its transaction, then writes what the policy left and
 /// checks again. The built-in policies' behaviour is this class's implementation of the three
 /// `resolve` methods; a subclass overrides them, usually calling `super` and then adjusting
-/// objects, as with Core Data (see docs/Runtime.md, "Conflicts").
+/// objects, as with Core Data (see docs/runtime/Conflicts.md).
 ///
 /// Not `Sendable`, as in Core Data: a policy is read on the queue of the context it is set on.
 open class NSMergePolicy: NSObject {

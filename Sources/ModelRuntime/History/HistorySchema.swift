@@ -3,8 +3,8 @@ import Foundation
 import ModelStore
 
 /// Core Data's persistent-history tables (`ATRANSACTION`, `ACHANGE`, `ATRANSACTIONSTRING`),
-/// created in a store opened with `NSPersistentHistoryTrackingKey`. See docs/Runtime.md,
-/// "Persistent history", for what is confirmed and what is inferred.
+/// created in a store opened with `NSPersistentHistoryTrackingKey`. See
+/// docs/runtime/History.md for what is confirmed and what is inferred.
 enum HistorySchema {
     /// `Z_PRIMARYKEY` numbers of the history entities.
     static let changeEntity = 16001

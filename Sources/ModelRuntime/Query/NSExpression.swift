@@ -99,7 +99,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
 
     /// `FUNCTION(target, "selector", arguments…)`: calls the method named `name` on the value of
     /// `target`. On Linux, which has no Objective-C runtime, the methods a target answers are
-    /// those the runtime lists (docs/Runtime.md, "Supported syntax"): a migration manager's, a migration policy's
+    /// those the runtime lists (docs/runtime/Queries.md, "Supported syntax"): a migration manager's, a migration policy's
     /// ``NSEntityMigrationPolicy/migrationFunctions``, and a few of strings and numbers.
     public convenience init(forFunction target: NSExpression, selectorName name: String, arguments parameters: [Any]?) {
         self.init(kind: .call(target: target, selector: name, arguments: (parameters ?? []).map(NSExpression.wrapping)))

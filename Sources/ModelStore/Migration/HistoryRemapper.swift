@@ -18,7 +18,7 @@ import ModelSchema
 ///   columns are added.
 ///
 /// The layout of `ZCOLUMNS` and of the tombstone columns is the one the runtime records (see
-/// docs/Runtime.md, "Persistent history"); that Core Data rewrites history this way when it
+/// docs/runtime/History.md, "Recording"); that Core Data rewrites history this way when it
 /// migrates is inferred, not observed.
 struct HistoryRemapper {
     let step: StoreMigrationStep

@@ -238,7 +238,7 @@ struct MergePolicyResolutionTests {
         #expect(policy.calls == 1 && conflicts.count == 2)
         let tripConflict = try #require(conflicts.first { $0.sourceObject === trip })
         #expect(tripConflict.oldVersionNumber == 1 && tripConflict.newVersionNumber == 2)
-        // What the context read (inferred: see docs/Runtime.md, "Conflicts").
+        // What the context read (inferred: see docs/runtime/Conflicts.md).
         #expect(tripConflict.objectSnapshot?["legs"] as? Int64 == 1 && tripConflict.objectSnapshot?["note"] as? String == "original")
         #expect(tripConflict.cachedSnapshot?["legs"] as? Int64 == 1)
         // The row now stored; attributes and to-ones only (the header).

@@ -6,7 +6,7 @@ import ModelStore
 /// statement over Core Data's store layout, in the style of Core Data's own fetch SQL: the
 /// fetched table is `t0`, joined and subquery rows `t1`, `t2`, …; rows are selected as
 /// `t0.Z_ENT, t0.Z_PK, t0.Z_OPT, <columns>`. Everything the predicate says becomes SQL; what
-/// cannot is a ``FetchSQLError`` naming the part. See docs/Runtime.md, "Fetch SQL".
+/// cannot is a ``FetchSQLError`` naming the part. See docs/runtime/FetchSQL.md.
 public enum FetchSQLTranslator {
     public static func translate(_ request: FetchSQLRequest, layout: StoreLayout) throws(FetchSQLError) -> FetchSQL {
         try FetchSQLBuilder(layout: layout).statement(for: request)
