@@ -42,8 +42,11 @@ let package = Package(
         .target(name: "Mustache"),
         // Core Data's SQLite store format: metadata, model matching, layout, schema, SQL functions.
         .target(name: "ModelStore", dependencies: ["ModelSchema", "CSQLite", "CZlib"]),
+        // Predicates, expressions and sort descriptors (Core Data's query types on Linux), their
+        // evaluation, `#Predicate` translation and SQL translation. Knows no context or store.
+        .target(name: "ModelQuery", dependencies: ["ModelStore"]),
         // The runtime apps link: reads compiled models, matches stores. Never links the compiler.
-        .target(name: "ModelRuntime", dependencies: ["ModelSchema", "ModelStore"]),
+        .target(name: "ModelRuntime", dependencies: ["ModelSchema", "ModelStore", "ModelQuery"]),
         .plugin(name: "ModelgenPlugin", capability: .buildTool(), dependencies: ["modelgen-plugin-tool"]),
         .plugin(
             name: "ModelgenCommandPlugin",
@@ -91,7 +94,7 @@ let package = Package(
         .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "ModelSchema", "ModelCompiler", "CSQLite", "TestSupport"]),
         // The compiler is linked by the tests only, to compare code-built models with compiled YAML.
         .testTarget(
-            name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelSchema", "ModelCompiler", "ModelStore", "TestSupport"]),
+            name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelQuery", "ModelSchema", "ModelCompiler", "ModelStore", "TestSupport"]),
         // Core Data behaviour through Core Data's public API only, so the same files run against
         // Apple's Core Data (see Tests/CoreDataConformanceTests/Conformance.swift).
         .testTarget(name: "CoreDataConformanceTests", dependencies: ["ModelRuntime"]),

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// Runs one batch delete in one `BEGIN IMMEDIATE` transaction of one store, applying the delete

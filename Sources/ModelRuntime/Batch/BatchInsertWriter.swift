@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// A to-one relationship's destination in a batch insert, beyond Core Data (whose batch insert

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// What a batch insert returns (`NSBatchInsertRequestResultType`).
 public enum NSBatchInsertRequestResultType: UInt, Sendable {

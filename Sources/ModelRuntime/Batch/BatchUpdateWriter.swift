@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// Runs one batch update in one `BEGIN IMMEDIATE` transaction of one store: the rows the

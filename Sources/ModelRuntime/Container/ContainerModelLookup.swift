@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Finds the compiled model `NSPersistentContainer(name:)` loads: `<name>.momd` (or `<name>.mom`)
 /// in `Bundle.main`, then in the SwiftPM resource bundles of the running program, then in

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Where `NSPersistentContainer.defaultDirectoryURL()` puts stores on Linux: the XDG data
 /// directory (`$XDG_DATA_HOME`, or `~/.local/share` when it is unset, empty or not absolute, as

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A Core Data stack in one object (`NSPersistentContainer`): a model, a coordinator, the
 /// descriptions of its stores, a main-queue `viewContext` and private-queue background contexts.

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Carries a non-`Sendable` value to the context's queue; the context's queue discipline makes
 /// the hand-over safe.

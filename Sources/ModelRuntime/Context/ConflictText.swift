@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The words of save conflicts: what `description` of ``NSConstraintConflict`` and
 /// ``NSMergeConflict`` says, and the `localizedDescription` of the save errors that list them

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The context whose `perform` or `performAndWait` block the calling thread runs, innermost
 /// first: what `NSFetchRequest.execute()` fetches in, as Core Data's does.

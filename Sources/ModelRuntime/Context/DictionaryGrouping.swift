@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The grouped or aggregating form of a dictionary fetch: used when `propertiesToFetch` holds an
 /// `NSExpressionDescription` or `propertiesToGroupBy` is set. Checks the request's rules first,

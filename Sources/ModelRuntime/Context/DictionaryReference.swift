@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// A to-one relationship selected in a dictionary fetch: its value in a row is the

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// How a dictionary fetch reads one result column into the object its rows hold: the common

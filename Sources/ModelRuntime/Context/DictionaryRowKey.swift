@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A key of the rows a dictionary fetch returns, made once per fetch and shared by its rows.
 ///

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The rows behind one fetch with a `fetchBatchSize`: the fetch reads only the objects' keys, in
 /// order, and returns hollow objects; the first read of one of them loads the rows of its whole

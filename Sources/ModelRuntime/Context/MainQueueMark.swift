@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import Synchronization
 
 /// Which thread may use main-queue contexts, and how another thread waits for the main queue

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A fetch that `NSManagedObjectContext.execute(_:)` starts and returns from at once
 /// (`NSAsynchronousFetchRequest`). The fetch runs later on the context's queue and hands its

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The kind of a store request (`NSPersistentStoreRequestType`).
 public enum NSPersistentStoreRequestType: UInt, @unchecked Sendable {

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 extension NSManagedObjectContext {

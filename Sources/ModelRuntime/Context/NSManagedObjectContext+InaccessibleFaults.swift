@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A fault whose row is gone (deleted by another context, or a stale object ID): Core Data's
 /// `shouldDeleteInaccessibleFaults` (true unless set otherwise) turns it into a deleted object

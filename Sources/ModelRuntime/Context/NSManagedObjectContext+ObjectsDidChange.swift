@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// What a context reported in its last `NSManagedObjectContextObjectsDidChange`: the objects
 /// inserted, deleted and changed then, each changed or inserted object with the mark of its

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// The unsaved changes of a context's ancestors (its parent, the parent's parent, …) to objects

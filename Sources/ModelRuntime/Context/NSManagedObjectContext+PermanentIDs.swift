@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 extension NSManagedObjectContext {
     /// Gives the objects permanent IDs, their keys allocated in a transaction of their own, or

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// A generation of a context's stores' data (`NSQueryGenerationToken`): what a context pinned

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// The objects a save writes: inserted, updated (with persistent changes) and deleted.

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// What the next save does beyond the context's changes: rows it checks though unchanged
 /// (`detectConflicts(for:)`) and stores new objects go to (`assign(_:to:)`).

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// An object as the context's undo manager last recorded it: whether it was in the context
 /// (inserted or registered, not deleted) and its values then (nil: none worth restoring, an

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 // `performAndWait`'s two overloads are Core Data's API.
 // swift-format-ignore: AmbiguousTrailingClosureOverload

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The queue a context runs on (`NSManagedObjectContextConcurrencyType`): a top-level enum, as
 /// Core Data declares it, passed to `NSManagedObjectContext(concurrencyType:)`.

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 // The built-in policies' resolutions, which `NSMergePolicy`'s `resolve` methods run. They change
 // the conflicting objects in their context, as an app's policy would, and the save writes what

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import Synchronization
 
 /// The objects a context has registered, one per identity (``ObjectKey``: store, table and

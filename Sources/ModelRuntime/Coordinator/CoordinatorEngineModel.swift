@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import Synchronization
 
 /// The engine model a coordinator reads and writes its stores with. It starts as the model's

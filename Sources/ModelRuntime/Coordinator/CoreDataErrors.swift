@@ -1,7 +1,7 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
 // Core Data's constant names are kept exactly.
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 // Core Data's error codes (NSCocoaErrorDomain) and user-info keys, with Apple's values.
 

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A store added to a coordinator (`NSPersistentStore`). Both store types are SQLite databases
 /// in Core Data's layout: `NSSQLiteStoreType` in a file, `NSInMemoryStoreType` (and an SQLite

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// Copying and moving SQLite stores as Core Data does, through SQLite rather than file copies

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// Connects a model with its stores (`NSPersistentStoreCoordinator`). Contexts reach the stores

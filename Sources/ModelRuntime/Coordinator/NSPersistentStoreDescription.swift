@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// How to add a store (`NSPersistentStoreDescription`). Not `Sendable`, as Core Data's is not.
 open class NSPersistentStoreDescription: NSObject, NSCopying {

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The changes between two sectioned results, in the form a fetched results controller reports
 /// them: applying the deletes (sections and objects, at their previous index paths), then the

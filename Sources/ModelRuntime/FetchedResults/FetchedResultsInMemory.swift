@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// How a controller applies a small change set to its sorted results without fetching: removes
 /// the changed objects, then puts back each one that still belongs (same entity, in the

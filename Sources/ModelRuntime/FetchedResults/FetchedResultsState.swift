@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// What a fetched results controller holds, shared by the controller and the
 /// `NSFetchedResultsController<NSFetchRequestResult>` view of it that its delegate receives

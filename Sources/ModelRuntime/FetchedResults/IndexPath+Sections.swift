@@ -1,5 +1,5 @@
 #if !canImport(CoreData) && !canImport(UIKit) && !canImport(AppKit)
-import Foundation
+import ModelQuery
 
 /// The section and row (or item) of an index path, as UIKit and AppKit add them on Apple
 /// platforms: the first index is the section, the second the row. Linux Foundation has neither.

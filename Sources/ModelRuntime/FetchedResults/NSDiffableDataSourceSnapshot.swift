@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Sections and items by identifier, with the query and building API of UIKit's and AppKit's
 /// `NSDiffableDataSourceSnapshot` (which is not part of Core Data and does not exist on Linux).

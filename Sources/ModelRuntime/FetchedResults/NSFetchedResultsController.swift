@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The results of a fetch request in sections, kept up to date with the context's changes and
 /// reported to a delegate (`NSFetchedResultsController`).

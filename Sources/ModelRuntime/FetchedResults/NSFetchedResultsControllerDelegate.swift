@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The kinds of change a fetched results controller reports (`NSFetchedResultsChangeType`),
 /// with Core Data's raw values.

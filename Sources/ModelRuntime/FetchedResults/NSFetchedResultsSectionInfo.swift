@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A section of a fetched results controller (`NSFetchedResultsSectionInfo`).
 public protocol NSFetchedResultsSectionInfo {

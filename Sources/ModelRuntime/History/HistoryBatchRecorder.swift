@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// The context a batch request runs in, as its history transaction records it: `ZAUTHOR` is the

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The entities of persistent history's records (`Transaction`, `Change`) that
 /// `entityDescription(with:)` returns: descriptions of no model, for fetch requests over history

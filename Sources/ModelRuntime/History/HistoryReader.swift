@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// Reads and deletes a store's history rows. Runs under the coordinator's lock.

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// Records one save in a store's history tables, inside the save's SQLite transaction: one

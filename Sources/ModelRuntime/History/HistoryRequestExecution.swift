@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 extension NSPersistentStoreCoordinator {
     /// The token of the latest history in the stores (all of them for nil); nil when none of

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// Core Data's persistent-history tables (`ATRANSACTION`, `ACHANGE`, `ATRANSACTIONSTRING`),

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// What a store's history options set up when the store is added to a coordinator.
 enum HistoryTracking {

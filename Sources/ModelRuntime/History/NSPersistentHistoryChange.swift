@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// The kind of a recorded change (`NSPersistentHistoryChangeType`), as `ACHANGE.ZCHANGETYPE`
 /// stores it.

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// What a history request returns (`NSPersistentHistoryResultType`).
 public enum NSPersistentHistoryResultType: Int, Sendable {

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// One recorded save (`NSPersistentHistoryTransaction`), read from `ATRANSACTION`.
 ///

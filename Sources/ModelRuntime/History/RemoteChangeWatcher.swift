@@ -2,7 +2,7 @@
 // Core Data's constant names are kept exactly.
 #if !canImport(CoreData)
 import Dispatch
-import Foundation
+import ModelQuery
 import ModelStore
 import Synchronization
 

@@ -1,17 +1,8 @@
 #if !canImport(CoreData)
-import Foundation
-
-/// Key-value reading of the model's description objects, as Objective-C's key-value coding gives
-/// them on Apple platforms: a key path in a predicate or expression can read a description, as
-/// `$FETCHED_PROPERTY.userInfo.limit` in a fetched property's predicate does, or
-/// `entity.name` of an object. Booleans and numbers come boxed, as key-value coding boxes them.
-protocol DescriptionKeyValueReading: AnyObject {
-    /// The value of the public property named `key`; nil for another key.
-    func describedValue(forKey key: String) -> Any?
-}
+import ModelQuery
 
 extension NSPropertyDescription: DescriptionKeyValueReading {
-    func describedValue(forKey key: String) -> Any? {
+    package func describedValue(forKey key: String) -> Any? {
         switch key {
         case "name": name
         case "isOptional", "optional": NSNumber(value: isOptional)
@@ -51,7 +42,7 @@ extension NSPropertyDescription: DescriptionKeyValueReading {
 }
 
 extension NSEntityDescription: DescriptionKeyValueReading {
-    func describedValue(forKey key: String) -> Any? {
+    package func describedValue(forKey key: String) -> Any? {
         switch key {
         case "name": name
         case "managedObjectClassName": managedObjectClassName

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Per-entity facts the engine needs for every object and row, computed once per entity when
 /// the model is in use (and afresh on each request while it can still change): every property

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Keyed archives for the archiving value transformers, made safe for input from a store:
 /// Linux's `NSKeyedUnarchiver` stops the process on a malformed archive, an unknown class or a

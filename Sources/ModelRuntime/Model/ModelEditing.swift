@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Core Data raises `NSInternalInconsistencyException` ("Can't modify an immutable model.") when
 /// a model, or an entity or property of it, changes after a persistent store coordinator started

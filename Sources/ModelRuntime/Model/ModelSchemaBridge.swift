@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelSchema
 
 /// Converts between the description objects and `ModelSchema` values: loading builds objects

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelSchema
 
 /// An attribute of an entity (`NSAttributeDescription`).

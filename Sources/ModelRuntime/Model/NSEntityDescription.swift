@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// An entity of a managed object model (`NSEntityDescription`).
 open class NSEntityDescription: NSObject, NSCopying {

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A value a dictionary fetch computes rather than reads from one attribute
 /// (`NSExpressionDescription`): an aggregate such as `sum:(amount)`, or arithmetic on attributes.

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A fetch index of an entity (`NSFetchIndexDescription`).
 open class NSFetchIndexDescription: NSObject, NSCopying {

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A property whose value is the result of a fetch request (`NSFetchedPropertyDescription`).
 ///

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Fetch request templates (`NSManagedObjectModel`'s named fetch requests), set in code. Models
 /// loaded from compiled files have none: modelgen's model format has no fetch request templates,

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelSchema
 
 /// A managed object model: entities, configurations and version identifiers

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// What attributes and relationships share (`NSPropertyDescription`).
 open class NSPropertyDescription: NSObject, NSCopying {

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A relationship between two entities (`NSRelationshipDescription`).
 open class NSRelationshipDescription: NSPropertyDescription {

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// A registered transformer's name (Foundation's `NSValueTransformerName`, which Linux's
 /// Foundation does not have), with Foundation's names of the built-in transformers.

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Hands the engine's entity to the object initialiser the context is about to call, so
 /// `init(entity:insertInto:)` — which subclasses may override, and which the context calls to

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Attribute values as key-value coding gives them on Apple platforms, where Objective-C boxes
 /// numbers: an `NSNumber` for Integer 16, 32 and 64, Double, Float and Boolean values, an

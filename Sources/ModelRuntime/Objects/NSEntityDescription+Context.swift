@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 extension NSEntityDescription {
     /// The entity named `entityName` in the model of the context's coordinator.

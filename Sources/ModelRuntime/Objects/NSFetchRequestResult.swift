@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// What a fetch request can return (`NSFetchRequestResult`): managed objects, object IDs,
 /// dictionaries and counts. In Objective-C the protocol conforms to itself, so code writes

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 extension NSManagedObject {
     /// The value of the fetched property named `key` (nil when the entity has none, or the object

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// An object's identity: its ID (made on demand), row location, registry key and context.
 extension NSManagedObject {

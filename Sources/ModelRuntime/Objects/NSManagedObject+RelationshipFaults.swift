@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Core Data's questions about an object's relationships that do not fire a relationship fault:
 /// `hasFault(forRelationshipNamed:)`, `objectIDs(forRelationshipNamed:)` and `faultingState`.

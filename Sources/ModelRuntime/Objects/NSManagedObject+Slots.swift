@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import Synchronization
 
 /// A loaded to-many relationship: its objects in order, and their identities for membership.

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// An object's storage: where its state is (``NSManagedObject/Body``), its values and committed
 /// values, flags and place in a fetch. Every pointer and unmanaged reference of an object is

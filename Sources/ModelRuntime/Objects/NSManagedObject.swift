@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// An object of a managed object context (`NSManagedObject`). Its values live in a flat array
 /// indexed by the entity's slots (see ``slot(forKey:)-type.method``); generated subclasses read and write

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import Synchronization
 
 /// The identity of a managed object (`NSManagedObjectID`): its entity, its store and its

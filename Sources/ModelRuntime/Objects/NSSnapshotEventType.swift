@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Why an object's values were put back (`awake(fromSnapshotEvents:)`), with Core Data's values.
 public struct NSSnapshotEventType: OptionSet, Sendable {

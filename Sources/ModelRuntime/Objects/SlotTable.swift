@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import Synchronization
 
 /// The properties a generated class declares, by name, with their storage slots resolved for

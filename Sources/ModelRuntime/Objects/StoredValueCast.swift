@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Reads a slot value (an `Any`) as the Swift type it is stored in, without a dynamic cast.
 ///

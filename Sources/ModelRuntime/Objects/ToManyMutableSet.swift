@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// What `mutableSetValue(forKey:)` returns: an `NSMutableSet` that is the relationship itself.
 /// It overrides `NSSet`'s primitive methods (`count`, `member(_:)`, `objectEnumerator()`) and

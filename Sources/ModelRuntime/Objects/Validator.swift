@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Core Data's property validation at save: required values, relationship counts, and each
 /// property's validation predicates (bounds, lengths, patterns), with Core Data's error codes.

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Per entity, what inserting and saving an object has to look at, worked out once when the
 /// engine takes up the model (a model in use no longer changes): the slots validation checks

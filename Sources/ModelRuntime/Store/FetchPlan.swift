@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// Where a statement's result columns are: `Z_PK`, `Z_ENT`, `Z_OPT` and, per table column

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// Rows and objects as the snapshot dictionaries of save conflicts give them

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// One attribute column of a row: the slot it comes from, the attribute's type, and how a value

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// Writes one save's rows into one store as Core Data writes them: inserts with `Z_OPT` 1,

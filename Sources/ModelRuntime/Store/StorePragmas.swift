@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelStore
 
 /// `NSSQLitePragmasOption`: SQLite pragmas Core Data runs on a store's connection when the store

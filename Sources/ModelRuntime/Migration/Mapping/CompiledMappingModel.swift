@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelSchema
 
 /// Compiled mapping models (`.cdm` files): read into ``NSMappingModel``s, and found in bundles for

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 // Foundation's block-based key-value observing (`observe(_:options:changeHandler:)`) with
 // Apple's names and shapes, which Linux's Foundation lacks: there is no Objective-C runtime to

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// What an entity mapping does (Core Data's raw values).
 public enum NSEntityMappingType: UInt, @unchecked Sendable {

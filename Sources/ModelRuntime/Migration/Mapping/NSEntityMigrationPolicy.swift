@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 /// Runs one entity mapping of a migration. The manager calls, for every mapping in order:
 /// ``begin(_:with:)``, ``createDestinationInstances(forSource:in:manager:)`` for each source
@@ -109,7 +109,7 @@ public struct MigrationFunction: Sendable {
 
 extension NSEntityMigrationPolicy: SelectorCallable {
 
-    func callSelector(_ selector: String, arguments: [Any?]) -> Any?? {
+    package func callSelector(_ selector: String, arguments: [Any?]) -> Any?? {
         guard let function = Swift.type(of: self).migrationFunctions[selector] else { return nil }
         return .some(function.call(self, arguments))
     }

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelSchema
 
 /// The entity mappings that migrate a store of one model to another. Made in code, inferred

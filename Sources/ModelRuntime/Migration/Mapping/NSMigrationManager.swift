@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 import ModelSchema
 
 /// Migrates a store of one model to a store of another through a mapping model: a source stack
@@ -227,7 +227,7 @@ extension NSMigrationManager: KeyValueReadable, SelectorCallable {
     }
 
     /// The manager's methods mapping expressions call.
-    func callSelector(_ selector: String, arguments: [Any?]) -> Any?? {
+    package func callSelector(_ selector: String, arguments: [Any?]) -> Any?? {
         func string(_ index: Int) -> String? { arguments.count > index ? arguments[index] as? String : nil }
         switch selector {
         case "fetchRequestForSourceEntityNamed:predicateString:":

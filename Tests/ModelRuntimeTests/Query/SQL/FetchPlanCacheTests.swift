@@ -1,4 +1,5 @@
 #if !canImport(CoreData)
+@testable import ModelQuery
 @testable import ModelRuntime
 import ModelStore
 import Testing

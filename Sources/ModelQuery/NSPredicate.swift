@@ -13,7 +13,7 @@ import Foundation
 /// ("ambiguous for type lookup"): add `typealias NSPredicate = ModelRuntime.NSPredicate` to the module.
 open class NSPredicate: NSObject, NSCopying, @unchecked Sendable {
     /// The value of a `TRUEPREDICATE`/`FALSEPREDICATE`; nil in subclasses.
-    let fixedValue: Bool?
+    package let fixedValue: Bool?
     /// The closure of a block predicate. Block predicates evaluate in memory only; a store
     /// cannot translate them.
     let block: ((Any?, [String: Any]?) -> Bool)?

@@ -14,7 +14,7 @@ open class NSCompoundPredicate: NSPredicate, @unchecked Sendable {
 
     public let compoundPredicateType: LogicalType
     /// The subpredicates, typed as the engine walks them.
-    let predicates: [NSPredicate]
+    package let predicates: [NSPredicate]
 
     public init(type: LogicalType, subpredicates: [NSPredicate]) {
         compoundPredicateType = type

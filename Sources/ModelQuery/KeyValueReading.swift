@@ -19,6 +19,15 @@ public protocol KeyPathStringConvertible {
     static func keyPathString(for keyPath: AnyKeyPath) -> String?
 }
 
+/// Key-value reading of the model's description objects, as Objective-C's key-value coding gives
+/// them on Apple platforms: a key path in a predicate or expression can read a description, as
+/// `$FETCHED_PROPERTY.userInfo.limit` in a fetched property's predicate does, or
+/// `entity.name` of an object. Booleans and numbers come boxed, as key-value coding boxes them.
+package protocol DescriptionKeyValueReading: AnyObject {
+    /// The value of the public property named `key`; nil for another key.
+    func describedValue(forKey key: String) -> Any?
+}
+
 extension KeyValueReadable {
     /// The value at a dotted key path, through to-one relationships, collections and collection
     /// operators (`@count`, `@sum`, `@avg`, `@min`, `@max`), as `value(forKeyPath:)` reads it.
@@ -35,14 +44,14 @@ func keyPathString<Root, Value>(_ keyPath: KeyPath<Root, Value>) -> String? {
 /// Reads key paths of key-value objects, dictionaries and collections with key-value coding's
 /// rules: a key applied to a collection maps over its elements (nil elements become `NSNull`),
 /// collection operators aggregate, a missing object or key gives nil.
-enum KeyPathReader {
-    static func components(_ keyPath: String) -> [String] {
+package enum KeyPathReader {
+    package static func components(_ keyPath: String) -> [String] {
         // A single key (the common case) needs no splitting.
         if !keyPath.utf8.contains(UInt8(ascii: ".")) { return [keyPath] }
         return keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
-    static func value(at components: [String], of object: Any?) -> Any? {
+    package static func value(at components: [String], of object: Any?) -> Any? {
         value(at: components[...], of: object)
     }
 
@@ -79,7 +88,7 @@ enum KeyPathReader {
     }
 
     /// `Optional<Any>` values hidden inside `Any` and `NSNull` become nil.
-    static func unwrapped(_ value: Any?) -> Any? {
+    package static func unwrapped(_ value: Any?) -> Any? {
         guard let value else { return nil }
         let type = Swift.type(of: value)
         if QueryValues.isPlainScalar(type) { return value }

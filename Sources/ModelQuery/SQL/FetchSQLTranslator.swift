@@ -14,7 +14,7 @@ public enum FetchSQLTranslator {
 }
 
 /// The state of one translation: the alias counter.
-final class FetchSQLBuilder {
+package final class FetchSQLBuilder {
     let layout: StoreLayout
     private var aliasCount = 0
     /// The constants bound as one converted parameter each, in translation order (what

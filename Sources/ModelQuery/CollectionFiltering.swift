@@ -6,7 +6,7 @@ import Foundation
 
 extension NSSortDescriptor {
     /// The order of two objects by a list of descriptors: the first that tells them apart decides.
-    static func compare(_ lhs: Any, _ rhs: Any, by descriptors: [NSSortDescriptor]) -> ComparisonResult {
+    package static func compare(_ lhs: Any, _ rhs: Any, by descriptors: [NSSortDescriptor]) -> ComparisonResult {
         for descriptor in descriptors {
             let result = descriptor.compare(lhs, to: rhs)
             if result != .orderedSame { return result }

@@ -15,7 +15,7 @@ import ModelStore
 /// folded to true or false) make the shape uncacheable and the request is translated each time.
 /// A cached shape whose new constant does not convert for its column (where translation would
 /// fold the comparison) is translated anew too.
-final class FetchPlanCache: Sendable {
+package final class FetchPlanCache: Sendable {
     struct Entry {
         let sql: String
         let resultColumns: [FetchSQL.ResultColumn]
@@ -27,10 +27,10 @@ final class FetchPlanCache: Sendable {
     static let capacity = 256
     private let entries = LockedCache<[ShapeKey: Entry]>([:])
 
-    init() {}
+    package init() {}
 
     /// The statement for `request`, from the cache when its shape was translated before.
-    func statement(for request: FetchSQLRequest, layout: StoreLayout) throws(FetchSQLError) -> FetchSQL {
+    package func statement(for request: FetchSQLRequest, layout: StoreLayout) throws(FetchSQLError) -> FetchSQL {
         guard let shape = Self.shape(of: request) else { return try FetchSQLTranslator.translate(request, layout: layout) }
         if let entry = entries.withLock({ $0[shape.key] }) {
             var bindings: [SQLiteValue] = []

@@ -14,8 +14,8 @@ public protocol PredicateComparableValue {
 /// The value rules predicates and sort descriptors share: numbers compare across Int, Double,
 /// Decimal and Bool; strings compare with Unicode canonical equivalence; dates by time; nil
 /// equals only nil and sorts first; other values compare with their own `Hashable` equality.
-enum QueryValues {
-    enum Number {
+package enum QueryValues {
+    package enum Number {
         case integer(Int64)
         case double(Double)
         case decimal(Decimal)
@@ -24,7 +24,7 @@ enum QueryValues {
     /// `value` as an instance of the Foundation class `type`, without bridging: casting a Swift
     /// value to an `NS…` class on Linux converts it first (allocating), so check the metatype.
     @inline(__always)
-    static func object<T: AnyObject>(_ value: Any, as type: T.Type) -> T? {
+    package static func object<T: AnyObject>(_ value: Any, as type: T.Type) -> T? {
         Swift.type(of: value) is T.Type ? (value as! T) : nil
     }
 
@@ -39,7 +39,7 @@ enum QueryValues {
             || id == ObjectIdentifier(Decimal.self) || id == ObjectIdentifier(UUID.self)
     }
 
-    static func number(_ value: Any) -> Number? {
+    package static func number(_ value: Any) -> Number? {
         let type = Swift.type(of: value)
         if type == Int.self { return .integer(Int64(value as! Int)) }
         if type == String.self { return nil }
@@ -68,7 +68,7 @@ enum QueryValues {
         }
     }
 
-    static func string(_ value: Any) -> String? {
+    package static func string(_ value: Any) -> String? {
         let type = Swift.type(of: value)
         if type == String.self { return (value as! String) }
         if isPlainScalar(type) { return nil }
@@ -80,7 +80,7 @@ enum QueryValues {
 
     /// The elements of an array, set, ordered set or other collection (not a string or data);
     /// a dictionary gives its values.
-    static func collectionElements(_ value: Any) -> [Any]? {
+    package static func collectionElements(_ value: Any) -> [Any]? {
         if isPlainScalar(type(of: value)) { return nil }
         switch value {
         case is String, is Substring, is Data: return nil
@@ -116,7 +116,7 @@ enum QueryValues {
         return value
     }
 
-    static func equal(_ lhs: Any?, _ rhs: Any?) -> Bool {
+    package static func equal(_ lhs: Any?, _ rhs: Any?) -> Bool {
         equalNormalized(normalized(lhs), normalized(rhs))
     }
 

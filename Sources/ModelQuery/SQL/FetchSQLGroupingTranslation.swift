@@ -112,7 +112,7 @@ extension FetchSQLBuilder {
     private static let aggregateFunctions = ["sum:": "SUM", "count:": "COUNT", "min:": "MIN", "max:": "MAX", "average:": "AVG"]
 
     /// Whether `name` is one of the aggregate functions a fetch computes in SQL.
-    static func isAggregateFunction(_ name: String) -> Bool { aggregateFunctions[name] != nil }
+    package static func isAggregateFunction(_ name: String) -> Bool { aggregateFunctions[name] != nil }
 
     /// `sum:(amount)` as `SUM(t0.ZAMOUNT)`: allowed only where an aggregate is (the values and the
     /// having predicate of a dictionary fetch), never nested. `count:` of the object counts rows.

@@ -26,8 +26,8 @@ open class NSSortDescriptor: NSObject, NSCopying, @unchecked Sendable {
     public let selector: Selector?
     /// The Swift key path the descriptor was made from, if any.
     public let keyPath: AnyKeyPath?
-    let components: [String]
-    let block: Comparator?
+    package let components: [String]
+    package let block: Comparator?
 
     static let supportedSelectors: Set<String> = [
         "compare:", "caseInsensitiveCompare:", "localizedCompare:", "localizedCaseInsensitiveCompare:", "localizedStandardCompare:",

@@ -25,7 +25,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
 
     /// The tree a query engine walks. A key path with an operand (`$x.name`, `SELF.name` is
     /// folded to `name`) reads the path from the operand's value.
-    indirect enum Kind {
+    package indirect enum Kind {
         case constant(Any?)
         case evaluatedObject
         case variable(String)
@@ -40,16 +40,16 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
         case fetch(request: NSExpression, context: NSExpression, countOnly: Bool)
     }
 
-    let kind: Kind
+    package let kind: Kind
 
-    init(kind: Kind) {
+    package init(kind: Kind) {
         self.kind = kind
         super.init()
     }
 
     /// The value when it does not depend on the object or variables: a constant, or an
     /// aggregate of such values (wrapped so a nil constant is told apart from "not constant").
-    var constantValueIfKnown: (value: Any?, Void)? {
+    package var constantValueIfKnown: (value: Any?, Void)? {
         switch kind {
         case .constant(let value):
             return (value, ())
@@ -83,7 +83,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
 
     /// The expression of a Swift key path of a type that names its key paths.
     public convenience init<Root: KeyPathStringConvertible, Value>(forKeyPath keyPath: KeyPath<Root, Value>) {
-        guard let name = ModelRuntime.keyPathString(keyPath) else {
+        guard let name = ModelQuery.keyPathString(keyPath) else {
             fatalError("NSExpression(forKeyPath:): \(Root.self) gives no string key for \(keyPath)")
         }
         self.init(forKeyPath: name)
@@ -222,7 +222,7 @@ open class NSExpression: NSObject, NSCopying, @unchecked Sendable {
         return value(of: object, variables: variables)
     }
 
-    func value(of object: Any?, variables: [String: Any]) -> Any? {
+    package func value(of object: Any?, variables: [String: Any]) -> Any? {
         switch kind {
         case .constant(let value):
             return value

@@ -1,9 +1,16 @@
 #if !canImport(CoreData)
 import Foundation
 
+/// What runs a `FETCH` expression's request: the managed object context the expression names.
+package protocol FetchExpressionContext: AnyObject {
+    /// The request's results, or their count; nil when `request` is no fetch request or the
+    /// fetch fails.
+    func resultsOfFetchExpression(_ request: Any, countOnly: Bool) -> Any?
+}
+
 /// A value that answers methods by selector name, as `FUNCTION(target, "selector:", …)` calls
 /// them through the Objective-C runtime on Apple platforms.
-protocol SelectorCallable: AnyObject {
+package protocol SelectorCallable: AnyObject {
     /// The method's result (nil inside for a nil result), or nil when the receiver has no method
     /// of that name.
     func callSelector(_ selector: String, arguments: [Any?]) -> Any??
@@ -29,16 +36,11 @@ enum SelectorDispatch {
         return nil
     }
 
-    /// The results of `request` (an `NSFetchRequest`) in `context`, or their count.
+    /// The results of `request` (an `NSFetchRequest`) in `context`, or their count: what a
+    /// `FETCH` expression gives, from a context that runs fetch requests.
     static func fetch(_ request: Any?, in context: Any?, countOnly: Bool) -> Any? {
-        guard let context = context as? NSManagedObjectContext else { return nil }
-        if let request = request as? NSFetchRequest<NSFetchRequestResult> {
-            return countOnly ? (try? context.count(for: request)) : (try? context.fetch(request))
-        }
-        if let request = request as? NSFetchRequest<NSManagedObject> {
-            return countOnly ? (try? context.count(for: request)) : (try? context.fetch(request))
-        }
-        return nil
+        guard let context = context as? any FetchExpressionContext, let request else { return nil }
+        return context.resultsOfFetchExpression(request, countOnly: countOnly)
     }
 
     private static func foundationMethod(_ selector: String, of target: Any, arguments: [Any?]) -> Any?? {

@@ -1,5 +1,5 @@
 #if !canImport(CoreData)
-import Foundation
+import ModelQuery
 
 extension NSFetchRequest {
     /// A fetch of `entityName` filtered by a Foundation `Predicate` (`#Predicate`) and sorted by
