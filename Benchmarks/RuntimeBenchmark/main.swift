@@ -145,6 +145,11 @@ do {
         print(Report.table([try dictionaryPhase(option("--rows", default: 100_000), checksum: &checksum)], date: Date()))
         exit(0)
     }
+    if CommandLine.arguments.contains("--updates-only") {
+        let row = try roundTripPhase(rows: option("--rows", default: 100_000), updates: option("--updates", default: 10_000))
+        print(Report.table([row], date: Date()))
+        exit(0)
+    }
     let batchInsertRows = option("--batch-insert-rows", default: 1_000_000)
     if CommandLine.arguments.contains("--batch-insert-only") {
         print(Report.table(try batchInsertPhases(batchInsertRows), date: Date()))
