@@ -3,15 +3,15 @@ import Foundation
 import ModelRuntime
 import Testing
 
-/// Objects, and their last references, released on other threads while their context works on
-/// its queue (docs/runtime/Safety.md, "Objects freed on any thread"). A context's objects may be
-/// handed to and dropped by any thread, as in Core Data; an object freed there leaves its
-/// context's registry (and its fetch's position list) from that thread, while the context
-/// fetches, looks objects up, saves and resets on its own queue. Items spin in their `deinit`
-/// (``SlowlyFreedItem``) to widen the window between an object's last release and its leaving
-/// the registry. What is asserted holds after any interleaving: every object the context hands
-/// out is whole and is the one registered for its ID, and the store ends with the versions the
-/// context's saves wrote.
+/// Objects, and their last references, released on other threads while their context works on its
+/// queue (docs/runtime/Safety.md, "The registry and fetches' position lists"). A context's objects
+/// may be handed to and dropped by any thread, as in Core Data; an object freed there leaves its
+/// context's registry (and its fetch's position list) from that thread, while the context fetches,
+/// looks objects up, saves and resets on its own queue. Items spin in their `deinit`
+/// (``SlowlyFreedItem``) to widen the window between an object's last release and its leaving the
+/// registry. What is asserted holds after any interleaving: every object the context hands out is
+/// whole and is the one registered for its ID, and the store ends with the versions the context's
+/// saves wrote.
 @Suite struct CrossThreadReleaseTests {
     /// Three threads, each holding the only references to every third fetched object.
     static func releasers(_ objects: [NSManagedObject], threads: StressThreads) {

@@ -3,13 +3,13 @@ import Foundation
 import ModelRuntime
 import Testing
 
-/// Fetches on several private-queue contexts racing saves to the same store from other contexts
-/// of the same coordinator and from a second coordinator of the same file
-/// (docs/runtime/Safety.md, "Coordinators and stores"). Every item a reader fetches, as an
-/// object, as a fault fired later or as a dictionary row, must be whole: all of its values from
-/// one save. A fetch without a batch size reads its rows with one statement, so within it every
-/// row one writer saved together has the same version. Each writer owns half of the rows, so
-/// the store ends with versions the test knows whatever the interleaving.
+/// Fetches on several private-queue contexts racing saves to the same store from other contexts of
+/// the same coordinator and from a second coordinator of the same file (docs/runtime/Safety.md,
+/// "Coordinators, stores and statements"). Every item a reader fetches, as an object, as a fault
+/// fired later or as a dictionary row, must be whole: all of its values from one save. A fetch
+/// without a batch size reads its rows with one statement, so within it every row one writer saved
+/// together has the same version. Each writer owns half of the rows, so the store ends with
+/// versions the test knows whatever the interleaving.
 @Suite struct FetchSaveRaceTests {
     /// Checks one reader round; returns how many items it saw.
     static func read(_ context: NSManagedObjectContext, round: Int) throws -> Int {

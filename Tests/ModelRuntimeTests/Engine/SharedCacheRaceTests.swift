@@ -32,7 +32,7 @@ final class TaggedTransformer: ValueTransformer, @unchecked Sendable {
     override func transformedValue(_ value: Any?) -> Any? { tag }
 }
 
-/// The process-wide caches used from many threads at once (docs/runtime/Safety.md, "Shared
+/// The process-wide caches used from many threads at once (docs/runtime/Safety.md, "Process-wide
 /// caches"): parsed predicate formats, translated fetch plans, a predicate's compiled pattern,
 /// the engine's per-model data and generated classes' slot tables, the value transformer
 /// registry. Each thread checks what it gets against what a single thread gets; the caches are

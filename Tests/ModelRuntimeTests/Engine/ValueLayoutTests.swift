@@ -4,12 +4,12 @@ import Testing
 
 @testable import ModelRuntime
 
-/// The standard library's memory layouts the engine reads directly (docs/runtime/Safety.md,
-/// "Layout reads"): where an `Any?` keeps a value and its type, that a class reference is the
-/// first word of an `Any`, and that a dictionary is one reference to its storage. On a platform
-/// whose layout differs, ``StoredValueCast/layoutHolds`` is false and the engine takes the
-/// general paths; these tests say whether the fast paths are the ones this platform runs, and
-/// that they give what the general paths give for every type they handle.
+/// The standard library's memory layouts the engine reads directly (docs/runtime/Safety.md, "Layout
+/// reads of the standard library"): where an `Any?` keeps a value and its type, that a class
+/// reference is the first word of an `Any`, and that a dictionary is one reference to its storage.
+/// On a platform whose layout differs, ``StoredValueCast/layoutHolds`` is false and the engine
+/// takes the general paths; these tests say whether the fast paths are the ones this platform runs,
+/// and that they give what the general paths give for every type they handle.
 struct ValueLayoutTests {
     /// One value of each type read in place, and values of other types the general path takes.
     static var samples: [Any?] {
