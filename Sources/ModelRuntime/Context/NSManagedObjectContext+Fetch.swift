@@ -103,6 +103,7 @@ extension NSManagedObjectContext {
                 }
             }
         }
+        if !idsOnly { loadFromParent(objects, asFault: asFault) }
         if !ancestors.isEmpty { applyAncestorChanges(ancestors, to: &objects, predicate: request.predicate) }
         if pending && request.includesPendingChanges {
             let predicate = request.predicate
@@ -377,16 +378,27 @@ extension NSManagedObjectContext {
     ) -> NSManagedObject {
         let object = self.object(
             entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker, keys: keys, values: true)
-        if object.faultState == .hollow {
-            if parentContext == nil {
-                fill(object, from: statement, shape: shape, store: store, maker: &maker)
-                object.faultState = .fault
-            } else if let parent = parentContext {
-                _ = loadFromParent(parent, into: object)
-            }
+        // A child context's new object stays hollow here: its values come from the parent, on
+        // the parent's queue, which must not be waited for while the coordinator's lock is held
+        // (the parent may be waiting for that lock in a fetch or save of its own). The caller
+        // loads it with ``loadFromParent(_:asFault:)`` once the lock is released (see
+        // docs/runtime/Safety.md, "Lock order").
+        if object.faultState == .hollow, parentContext == nil {
+            fill(object, from: statement, shape: shape, store: store, maker: &maker)
+            object.faultState = .fault
         }
         if !asFault, object.faultState == .fault { object.fireFault() }
         return object
+    }
+
+    /// Loads the values of the objects a child context's ``materialize(_:shape:entity:store:asFault:maker:keys:)``
+    /// left hollow from the parent; called without the coordinator's lock held.
+    func loadFromParent(_ objects: [NSManagedObject], asFault: Bool) {
+        guard let parent = parentContext else { return }
+        for object in objects where object.faultState == .hollow {
+            _ = loadFromParent(parent, into: object)
+            if !asFault, object.faultState == .fault { object.fireFault() }
+        }
     }
 
     /// Reads the row's values into the object's slots and makes them its committed values.
@@ -585,6 +597,8 @@ extension NSManagedObjectContext {
         }
         guard let coordinator = persistentStoreCoordinator else { return 0 }
         var queries = 0
+        // A child context's objects are loaded from its parent after the lock is released.
+        defer { loadFromParent(groups.values.flatMap { $0.objects.map(\.0) }, asFault: true) }
         for group in groups.values {
             for chunk in stride(from: 0, to: group.objects.count, by: 500).map({
                 Array(group.objects[$0..<min($0 + 500, group.objects.count)])

@@ -1,6 +1,7 @@
 #if !canImport(CoreData)
 import ModelQuery
 import ModelSchema
+import Synchronization
 
 /// A managed object model: entities, configurations and version identifiers
 /// (`NSManagedObjectModel`). Load one from a compiled `.momd` or `.mom`, or build one in code.
@@ -10,7 +11,11 @@ open class NSManagedObjectModel: NSObject, NSCopying {
     private let hashCache = ModelCache<ModelHashes>()
     private let byNameCache = ModelCache<[String: NSEntityDescription]>()
     /// Set once a coordinator uses the model; from then on nothing in it may change.
-    package private(set) var isInUse = false
+    package var isInUse: Bool { inUse.load(ordering: .acquiring) }
+    /// Atomic: coordinators of one model may be made on several threads at once while others
+    /// read the flag, and a thread that sees it set must see the model as it was then (see
+    /// docs/runtime/Safety.md, "Engine data shared by contexts and coordinators").
+    private let inUse = Atomic<Bool>(false)
     let modelEngineCaches = EngineCaches()
     /// The compiled model (`.momd` folder or `.mom` file) the model was loaded from, if any: its
     /// sibling versions are the source models a migration on load looks for first.
@@ -54,7 +59,7 @@ open class NSManagedObjectModel: NSObject, NSCopying {
     /// Marks the model as used by a persistent store coordinator. Later changes to it, its
     /// entities or their properties stop the process, as Core Data raises for them.
     package func markInUse() {
-        isInUse = true
+        inUse.store(true, ordering: .releasing)
     }
 
     /// The engine's own data of type `T` for the whole model (its store layout), made once by
