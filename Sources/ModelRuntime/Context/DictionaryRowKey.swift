@@ -9,10 +9,14 @@ import Foundation
 /// read with any string key; it bridges to `String` and archives as an `NSString`.
 final class DictionaryRowKey: NSString {
     let string: String
+    /// The text's UTF-16 code units, which Foundation reads one at a time when it bridges the
+    /// key to a `String` or compares an ordinary string with it.
+    private let units: [unichar]
     private let storedHash: Int
 
     init(_ string: String) {
         self.string = string
+        units = Array(string.utf16)
         storedHash = NSString(string: string).hash
         var none: unichar = 0
         super.init(characters: &none, length: 0)
@@ -29,19 +33,16 @@ final class DictionaryRowKey: NSString {
     required convenience init(extendedGraphemeClusterLiteral value: StaticString) { self.init(value.description) }
     required convenience init(unicodeScalarLiteral value: StaticString) { self.init(value.description) }
 
-    override var length: Int { string.utf16.count }
+    override var length: Int { units.count }
 
-    override func character(at index: Int) -> unichar {
-        let units = string.utf16
-        return units[units.index(units.startIndex, offsetBy: index)]
-    }
+    override func character(at index: Int) -> unichar { units[index] }
 
     override var hash: Int { storedHash }
 
     override func isEqual(_ object: Any?) -> Bool {
+        // Another key first: making a row compares its keys with each other.
+        if let key = object as? DictionaryRowKey { return key === self || key.string == string }
         guard let other = object as? NSString else { return false }
-        if other === self { return true }
-        if let key = other as? DictionaryRowKey { return key.string == string }
         return string == String._unconditionallyBridgeFromObjectiveC(other)
     }
 
