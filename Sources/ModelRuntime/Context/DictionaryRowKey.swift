@@ -40,9 +40,10 @@ final class DictionaryRowKey: NSString {
     override var hash: Int { storedHash }
 
     override func isEqual(_ object: Any?) -> Bool {
-        // Another key first: making a row compares its keys with each other.
-        if let key = object as? DictionaryRowKey { return key === self || key.string == string }
+        // One cast from the existential; telling a key from another string is a class cast.
         guard let other = object as? NSString else { return false }
+        if other === self { return true }
+        if let key = other as? DictionaryRowKey { return key.string == string }
         return string == String._unconditionallyBridgeFromObjectiveC(other)
     }
 
