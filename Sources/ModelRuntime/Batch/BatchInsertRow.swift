@@ -120,7 +120,8 @@ final class BatchInsertRow: NSMutableDictionary {
     /// The slot of a key that names a property.
     @inline(__always)
     private func slot(of key: Any) -> Int? {
-        if let name = key as? String { return layout.slot(named: name, after: last) }
+        // A `String` key (the usual one) is read without a dynamic cast.
+        if let name = StoredValueCast.cast(key, to: String.self) { return layout.slot(named: name, after: last) }
         guard let text = (key as AnyObject) as? NSString else { return nil }
         return layout.slot(named: String._unconditionallyBridgeFromObjectiveC(text), after: last)
     }
