@@ -40,6 +40,20 @@ final class DictionaryRowKey: NSString {
     override var hash: Int { storedHash }
 
     override func isEqual(_ object: Any?) -> Bool {
+        guard let object else { return false }
+        // Another key (making a row compares its keys) or a plain `NSString` (reading a row by a
+        // `String` key) is told by its class and read from the existential without a dynamic
+        // cast, which would cost more than the comparison (see `StoredValueCast`).
+        if StoredValueCast.layoutHolds {
+            let dynamicType = type(of: object)
+            if dynamicType == DictionaryRowKey.self {
+                let key = StoredValueCast.load(object, as: DictionaryRowKey.self)
+                return key === self || key.string == string
+            }
+            if dynamicType == NSString.self {
+                return string == String._unconditionallyBridgeFromObjectiveC(StoredValueCast.load(object, as: NSString.self))
+            }
+        }
         // One cast from the existential; telling a key from another string is a class cast.
         guard let other = object as? NSString else { return false }
         if other === self { return true }
