@@ -104,14 +104,22 @@ struct BatchInsertWriter {
                 try body(&values)
             }
         } else if let handler = request.dictionaryHandler {
-            // Keys bridged once, not per row and property.
-            let keys = named.map { (slot: $0.slot, key: NSString(string: $0.name)) }
+            // Values by slot (see BatchInsertRow). A row the handler let go of is emptied and
+            // handed out again, its values taken over by swapping arrays; one it kept is left
+            // as it is, and the next call gets a new one.
+            let layout = BatchInsertRow.Layout(entity: entity)
+            var row = BatchInsertRow(layout: layout)
             while true {
-                let dictionary = NSMutableDictionary()
-                if handler(dictionary) { break }
-                for index in values.indices { values[index] = nil }
-                for (slot, key) in keys { values[slot] = dictionary.object(forKey: key) }
-                try body(&values)
+                if handler(row) { break }
+                if isKnownUniquelyReferenced(&row) {
+                    swap(&values, &row.values)
+                    try body(&values)
+                    row.reset()
+                } else {
+                    values = row.values
+                    try body(&values)
+                    row = BatchInsertRow(layout: layout)
+                }
             }
         } else if let handler = request.managedObjectHandler {
             while true {

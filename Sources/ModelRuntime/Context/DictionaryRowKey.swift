@@ -9,10 +9,14 @@ import ModelQuery
 /// read with any string key; it bridges to `String` and archives as an `NSString`.
 final class DictionaryRowKey: NSString {
     let string: String
+    /// The text's UTF-16 code units, which Foundation reads one at a time when it bridges the
+    /// key to a `String` or compares an ordinary string with it.
+    private let units: [unichar]
     private let storedHash: Int
 
     init(_ string: String) {
         self.string = string
+        units = Array(string.utf16)
         storedHash = NSString(string: string).hash
         var none: unichar = 0
         super.init(characters: &none, length: 0)
@@ -29,16 +33,28 @@ final class DictionaryRowKey: NSString {
     required convenience init(extendedGraphemeClusterLiteral value: StaticString) { self.init(value.description) }
     required convenience init(unicodeScalarLiteral value: StaticString) { self.init(value.description) }
 
-    override var length: Int { string.utf16.count }
+    override var length: Int { units.count }
 
-    override func character(at index: Int) -> unichar {
-        let units = string.utf16
-        return units[units.index(units.startIndex, offsetBy: index)]
-    }
+    override func character(at index: Int) -> unichar { units[index] }
 
     override var hash: Int { storedHash }
 
     override func isEqual(_ object: Any?) -> Bool {
+        guard let object else { return false }
+        // Another key (making a row compares its keys) or a plain `NSString` (reading a row by a
+        // `String` key) is told by its class and read from the existential without a dynamic
+        // cast, which would cost more than the comparison (see `StoredValueCast`).
+        if StoredValueCast.layoutHolds {
+            let dynamicType = type(of: object)
+            if dynamicType == DictionaryRowKey.self {
+                let key = StoredValueCast.load(object, as: DictionaryRowKey.self)
+                return key === self || key.string == string
+            }
+            if dynamicType == NSString.self {
+                return string == String._unconditionallyBridgeFromObjectiveC(StoredValueCast.load(object, as: NSString.self))
+            }
+        }
+        // One cast from the existential; telling a key from another string is a class cast.
         guard let other = object as? NSString else { return false }
         if other === self { return true }
         if let key = other as? DictionaryRowKey { return key.string == string }

@@ -204,5 +204,52 @@ struct DictionaryRowTests {
             #expect(bridged.map { $0["total"] as? Int64 } == [9, 2, 4])
         }
     }
+    @Test func keysWithTextBeyondASCIIBridgeCompareAndReadAsOrdinaryStrings() throws {
+        let (_, context) = try EngineTestModel.stack()
+        try context.performAndWait { () throws in
+            _ = EngineTestModel.insert("Trip", into: context, ["name": "a", "legs": Int64(4)])
+            try context.save()
+            let longest = NSExpressionDescription()
+            longest.name = "größte·Länge 🏔"
+            longest.expression = NSExpression(forFunction: "max:", arguments: [NSExpression(forKeyPath: "legs")])
+            longest.expressionResultType = .integer64AttributeType
+            let request = NSFetchRequest<NSDictionary>(entityName: "Trip")
+            request.resultType = .dictionaryResultType
+            request.propertiesToFetch = [longest]
+            let row = try #require(try context.fetch(request).first)
+            #expect(row["größte·Länge 🏔"] as? Int64 == 4)
+            #expect(row[NSString(string: "größte·Länge 🏔")] as? Int64 == 4)
+            let key = try #require(row.allKeys.first as? NSString)
+            let plain = NSString(string: "größte·Länge 🏔")
+            #expect(key.length == plain.length && key.isEqual(plain) && plain.isEqual(key) && key.hash == plain.hash)
+            #expect((0..<plain.length).allSatisfy { key.character(at: $0) == plain.character(at: $0) })
+            #expect((row as? [String: Any])?["größte·Länge 🏔"] as? Int64 == 4)
+            #expect(row.isEqual(NSDictionary(dictionary: ["größte·Länge 🏔": Int64(4)])))
+        }
+    }
+
+    /// Hands rows to another thread.
+    final class Handoff: @unchecked Sendable {
+        var rows: [NSDictionary] = []
+        var equal = false
+        var name: String?
+    }
+
+    @Test func rowsOutliveTheirContextAndReadOnAnotherThread() throws {
+        let handoff = Handoff()
+        do {
+            let context = try Self.seeded()
+            handoff.rows = try context.performAndWait { try Self.rows("Trip", Self.tripProperties, in: context) }
+        }
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            handoff.equal = handoff.rows.first?.isEqual(Self.expected) == true
+            handoff.name = (handoff.rows.first as? [String: Any])?["name"] as? String
+            handoff.rows = []
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(handoff.equal && handoff.name == "Alps")
+    }
 }
 #endif
