@@ -1,0 +1,340 @@
+#if !canImport(CoreData)
+import ModelQuery
+import ModelStore
+
+/// Rows become objects: the registered object of a row or a new hollow one, a row's values read
+/// into an object, faults fulfilled from the store or the parent context, to-manys and prefetches.
+extension NSManagedObjectContext {
+    /// Makes the hollow objects of one fetch, looking each entity's class up once.
+    struct HollowObjectMaker {
+        /// Unretained: a maker lives within one call of a context method. (Contexts are weakly
+        /// referenced by their objects, so each retain of one takes the slow side-table path.)
+        unowned(unsafe) let context: NSManagedObjectContext
+        /// The context's anchor, which the objects take (setting `context` would retain the
+        /// context, whose weak references give it a side table: a slow retain and release).
+        private let anchor: ContextAnchor
+        private var lastEntity: EngineEntity?
+        private var lastType: NSManagedObject.Type = NSManagedObject.self
+
+        init(context: NSManagedObjectContext) {
+            self.context = context
+            anchor = context.anchor
+        }
+
+        /// A hollow object of `entity` in the context, neither registered nor given an ID; with
+        /// `values`, with room for the values its row is read into next (else a state for its
+        /// ID and context alone, as an object referred to but not loaded needs).
+        mutating func make(_ entity: EngineEntity, values: Bool) -> NSManagedObject {
+            if lastEntity !== entity {
+                lastType = ClassRegistry.objectClass(for: entity.description)
+                lastEntity = entity
+            }
+            let type = lastType
+            let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
+            if values { object.anchor = anchor } else { object.adoptWithoutValues(anchor) }
+            object.faultState = .hollow
+            return object
+        }
+
+        /// A hollow object of `entity` at `position` of the batched fetch `batches`, with no
+        /// state of its own (it reaches the context through the fetch), not yet registered.
+        mutating func makeHollow(_ entity: EngineEntity, in batches: FetchBatches, at position: Int) -> NSManagedObject {
+            if lastEntity !== entity {
+                lastType = ClassRegistry.objectClass(for: entity.description)
+                lastEntity = entity
+            }
+            let type = lastType
+            let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
+            object.makeHollow(in: batches, position: Int32(position))
+            return object
+        }
+    }
+
+    /// The registered object for a row, or a new hollow one.
+    func object(entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore) -> NSManagedObject {
+        var maker = HollowObjectMaker(context: self)
+        return object(entity: entity, primaryKey: primaryKey, store: store, maker: &maker)
+    }
+
+    /// The registered object for a row, or a new hollow one made by `maker` (with room for
+    /// values when the row is read next, `values`); a new object's ID is made now, or from
+    /// `keys` when first asked for.
+    func object(
+        entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore, maker: inout HollowObjectMaker, keys: FetchBatches? = nil,
+        values: Bool = false
+    ) -> NSManagedObject {
+        let key = ObjectKey(store: store, root: entity.rootNumber, primaryKey: primaryKey)
+        if let existing = registry.object(for: key, excluding: keys) { return existing }
+        let object = maker.make(entity, values: values)
+        if let keys {
+            registry.register(object, row: key, in: keys)
+        } else {
+            object.id = NSManagedObjectID(
+                entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store)
+            registry[key] = object
+        }
+        return object
+    }
+
+    /// The object for the current row of `statement` (columns in ``EngineEntity/selectColumns``
+    /// order), its values filled when it had none.
+    func materialize(_ statement: Statement, shape: RowShape, entity: EngineEntity, store: NSPersistentStore, asFault: Bool)
+        -> NSManagedObject
+    {
+        var maker = HollowObjectMaker(context: self)
+        return materialize(statement, shape: shape, entity: entity, store: store, asFault: asFault, maker: &maker)
+    }
+
+    func materialize(
+        _ statement: Statement, shape: RowShape, entity: EngineEntity, store: NSPersistentStore, asFault: Bool,
+        maker: inout HollowObjectMaker, keys: FetchBatches? = nil
+    ) -> NSManagedObject {
+        let object = self.object(
+            entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker, keys: keys, values: true)
+        // A child context's new object stays hollow here: its values come from the parent, on
+        // the parent's queue, which must not be waited for while the coordinator's lock is held
+        // (the parent may be waiting for that lock in a fetch or save of its own). The caller
+        // loads it with ``loadFromParent(_:asFault:)`` once the lock is released (see
+        // docs/runtime/Safety.md, "Lock order").
+        if object.faultState == .hollow, parentContext == nil {
+            fill(object, from: statement, shape: shape, store: store, maker: &maker)
+            object.faultState = .fault
+        }
+        if !asFault, object.faultState == .fault { object.fireFault() }
+        return object
+    }
+
+    /// Loads the values of the objects a child context's ``materialize(_:shape:entity:store:asFault:maker:keys:)``
+    /// left hollow from the parent; called without the coordinator's lock held.
+    func loadFromParent(_ objects: [NSManagedObject], asFault: Bool) {
+        guard let parent = parentContext else { return }
+        for object in objects where object.faultState == .hollow {
+            _ = loadFromParent(parent, into: object)
+            if !asFault, object.faultState == .fault { object.fireFault() }
+        }
+    }
+
+    /// Reads the row's values into the object's slots and makes them its committed values.
+    func fill(_ object: NSManagedObject, from statement: Statement, shape: RowShape? = nil, store: NSPersistentStore) {
+        var maker = HollowObjectMaker(context: self)
+        fill(object, from: statement, shape: shape, store: store, maker: &maker)
+    }
+
+    func fill(
+        _ object: NSManagedObject, from statement: Statement, shape: RowShape? = nil, store: NSPersistentStore,
+        maker: inout HollowObjectMaker
+    ) {
+        let entity = object.engine
+        let shape = shape ?? entity.tableShape
+        let map = shape.columns
+        let count = entity.slotCount
+        // Each slot is written once, in place, straight from its column; the values become the
+        // committed ones (a write of them all: the generation advances).
+        let state = object.valueState
+        let fields = state.fields
+        fields.pointee.committed = .values
+        fields.pointee.generation &+= 1
+        let base = state.base
+        do {
+            for slot in 0..<count {
+                if case .attribute(let type, let column?) = entity.slotKinds[slot] {
+                    // The common case, read in place.
+                    let index = map[Int(column)]
+                    if index >= 0 {
+                        StoredValueCast.destroy(base + slot)
+                        StoreValueCodec.read(statement, index, as: type, into: base + slot)
+                    } else {
+                        ObjectState.assign(nil, to: base + slot)
+                    }
+                    continue
+                }
+                let value: Any?
+                switch entity.slotKinds[slot] {
+                case .attribute(let type, let column?):
+                    let index = map[Int(column)]
+                    value = index >= 0 ? StoreValueCodec.read(statement, index, as: type) : nil
+                case .attribute(_, nil), .transientRelationship, .toOne(nil, _):
+                    value = nil
+                case .composite(let leaves, let columns):
+                    var dictionary: [String: Any] = [:]
+                    for (leaf, column) in zip(leaves, columns) where map[Int(column)] >= 0 {
+                        if let value = StoreValueCodec.read(statement, map[Int(column)], as: leaf.type) {
+                            Self.set(value, at: leaf.path[...], in: &dictionary)
+                        }
+                    }
+                    value = dictionary.isEmpty ? nil : dictionary
+                case .toOne(let keyColumn?, let entityColumn):
+                    let key = map[Int(keyColumn)]
+                    if key >= 0, !statement.isNull(at: key), let destination = entity.destinations[slot] {
+                        let destinationEntity =
+                            entityColumn.flatMap { column in
+                                map[Int(column)] >= 0 ? entity.model?.entity(number: Int(statement.int64(at: map[Int(column)]))) : nil
+                            } ?? destination
+                        value = self.object(entity: destinationEntity, primaryKey: statement.int64(at: key), store: store, maker: &maker)
+                    } else {
+                        value = nil
+                    }
+                case .toManyByInverseKey, .toManyByJoinTable:
+                    value = ToManyUnloaded.marker
+                }
+                ObjectState.assign(value, to: base + slot)
+            }
+        }
+        // Transformable attributes with a registered transformer hold its objects, not `Data`.
+        for (slot, name) in entity.writeChecks.transformedSlots {
+            if let data = base[slot] as? Data, let transformer = ValueTransformer.registered(name) {
+                ObjectState.assign(transformer.reverseTransformedValue(data), to: base + slot)
+            }
+        }
+        fields.pointee.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0
+    }
+
+    static func set(_ value: Any, at path: ArraySlice<String>, in dictionary: inout [String: Any]) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            dictionary[first] = value
+        } else {
+            var nested = dictionary[first] as? [String: Any] ?? [:]
+            set(value, at: path.dropFirst(), in: &nested)
+            dictionary[first] = nested
+        }
+    }
+
+    /// Loads the row of a hollow object; false when the store has no such row.
+    @discardableResult
+    func loadRow(into object: NSManagedObject) -> Bool {
+        if let parent { return loadFromParent(parent, into: object) }
+        guard let (store, key) = object.rowLocation, let coordinator = persistentStoreCoordinator else { return false }
+        let entity = object.engine
+        let found: Bool = coordinator.locked {
+            guard let statement = try? readConnection(store).cachedStatement(entity.selectByKeySQL) else { return false }
+            defer { statement.reset() }
+            statement.bind(key, at: 1)
+            guard (try? statement.step()) == true else { return false }
+            fill(object, from: statement, store: store)
+            return true
+        }
+        if object.faultState == .hollow { object.faultState = found ? .fault : .materialized }
+        return found
+    }
+
+    /// A child context reads objects from its parent: the parent's current values, unsaved
+    /// changes included.
+    func loadFromParent(_ parent: NSManagedObjectContext, into object: NSManagedObject) -> Bool {
+        let id = object.id
+        let taken: (values: [(slot: Int, value: Snapshot.Value)], version: Int64)? = parent.performAndWait {
+            let source = parent.object(with: id)
+            if source.faultState == .hollow, !parent.loadRow(into: source) { return nil }
+            return (Snapshot.take(source, slots: nil), source.version)
+        }
+        guard let taken else {
+            if object.faultState == .hollow { object.faultState = .materialized }
+            return false
+        }
+        Snapshot.apply(taken.values, to: object, in: self)
+        object.commitValues()
+        object.version = taken.version
+        if object.faultState == .hollow { object.faultState = .fault }
+        return true
+    }
+
+    /// Called when a hollow object is first used.
+    func fulfillFault(_ object: NSManagedObject) {
+        if let batches = object.batches, batches.isPaging, parent == nil {
+            let state = object.faultState
+            object.faultState = .hollow
+            batches.load(position: Int(object.batchPosition), in: self)
+            if object.faultState == .hollow, !loadRow(into: object) { return handleInaccessibleFault(object) }
+            if object.faultState != .hollow { object.faultState = state }
+            return
+        }
+        if !loadRow(into: object) { handleInaccessibleFault(object) }
+    }
+
+    /// The objects of a to-many relationship, from the store.
+    func loadToMany(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
+        if let parent {
+            let id = object.id
+            let ids: [NSManagedObjectID] = parent.performAndWait {
+                let source = parent.object(with: id)
+                if source.faultState == .hollow, !parent.loadRow(into: source) { return [] }
+                return source.loadedToMany(slot).objects.map(\.id)
+            }
+            return ids.map { self.object(with: $0) }.filter { !$0.deletedFlag }
+        }
+        guard let store = object.id.persistentStore, let key = object.id.primaryKey, let coordinator = persistentStoreCoordinator,
+            let sql = object.engine.toManySQL[slot], let destination = object.engine.destinations[slot]
+        else { return [] }
+        var result: [NSManagedObject] = []
+        coordinator.locked {
+            guard let statement = try? readConnection(store).cachedStatement(sql) else { return }
+            defer { statement.reset() }
+            statement.bind(key, at: 1)
+            while (try? statement.step()) == true {
+                let entity = destination.model?.entity(number: Int(statement.int64(at: 1))) ?? destination
+                result.append(self.object(entity: entity, primaryKey: statement.int64(at: 0), store: store))
+            }
+        }
+        return result.filter { !$0.deletedFlag }
+    }
+
+    /// Loads the destinations of `keyPaths` (relationship names) for `objects` with one query per
+    /// relationship and entity, not one per object.
+    func prefetch(_ keyPaths: [String], of objects: [NSManagedObject]) throws {
+        for keyPath in keyPaths {
+            let name = String(keyPath.split(separator: ".").first ?? "")
+            var destinations: [NSManagedObject] = []
+            for object in objects {
+                guard let slot = object.engine.slotsByName[name] else { continue }
+                if object.engine.isRelationshipToMany(slot) {
+                    if object.values[slot] is ToManyUnloaded {
+                        destinations += object.loadedToMany(slot).objects
+                    }
+                } else if let destination = object.values[slot] as? NSManagedObject {
+                    destinations.append(destination)
+                }
+            }
+            try loadHollow(destinations)
+        }
+    }
+
+    /// Loads every hollow object of `objects` with one `IN` query per table and store; returns
+    /// the number of queries run.
+    @discardableResult
+    func loadHollow(_ objects: [NSManagedObject]) throws -> Int {
+        var groups: [ObjectIdentifier: (store: NSPersistentStore, entity: EngineEntity, objects: [(NSManagedObject, Int64)])] = [:]
+        for object in objects where object.faultState == .hollow {
+            guard let (store, key) = object.rowLocation, let root = object.engine.model?.entity(number: object.engine.rootNumber)
+            else { continue }
+            groups[ObjectIdentifier(root), default: (store, root, [])].objects.append((object, key))
+        }
+        guard let coordinator = persistentStoreCoordinator else { return 0 }
+        var queries = 0
+        // A child context's objects are loaded from its parent after the lock is released.
+        defer { loadFromParent(groups.values.flatMap { $0.objects.map(\.0) }, asFault: true) }
+        for group in groups.values {
+            for chunk in stride(from: 0, to: group.objects.count, by: 500).map({
+                Array(group.objects[$0..<min($0 + 500, group.objects.count)])
+            }) {
+                let sql = group.entity.selectSQL + " WHERE t.Z_PK IN (" + chunk.map { _ in "?" }.joined(separator: ", ") + ")"
+                try coordinator.locked {
+                    try SQLiteStoreEngine.wrap {
+                        let statement = try readConnection(group.store).cachedStatement(sql)
+                        defer { statement.reset() }
+                        queries += 1
+                        for (offset, (_, key)) in chunk.enumerated() { statement.bind(key, at: Int32(offset + 1)) }
+                        var maker = HollowObjectMaker(context: self)
+                        let model = group.entity.model
+                        while try statement.step() {
+                            let entity = model?.entity(number: Int(statement.int64(at: 1))) ?? group.entity
+                            _ = materialize(
+                                statement, shape: entity.tableShape, entity: entity, store: group.store, asFault: true, maker: &maker)
+                        }
+                    }
+                }
+            }
+        }
+        return queries
+    }
+}
+#endif
