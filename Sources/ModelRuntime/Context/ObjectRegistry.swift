@@ -121,8 +121,8 @@ final class ObjectRegistry: @unchecked Sendable {
             let (index, found) = find(key)
             if found {
                 object = entries[index].object.flatMap(retained)
-            } else if hasPages, let (page, position) = pagedEntry(key, excluding: excluded) {
-                object = page.slots![position].flatMap(retained)
+            } else if hasPages {
+                object = pagedObject(key, excluding: excluded)?.object
             }
         }
         return object
@@ -185,8 +185,7 @@ final class ObjectRegistry: @unchecked Sendable {
         let (removed, owned): (NSManagedObject?, Bool) = lock.withLock { _ in
             let (index, found) = find(key)
             guard found, let object = entries[index].object else {
-                guard hasPages, let (page, position) = pagedEntry(key, excluding: nil) else { return (nil, false) }
-                let object = retained(page.slots![position]!)
+                guard hasPages, let (page, position, object) = pagedObject(key, excluding: nil) else { return (nil, false) }
                 page.slots![position] = nil
                 return (object, false)
             }
@@ -365,9 +364,30 @@ final class ObjectRegistry: @unchecked Sendable {
         lock.withLock { _ in pages.removeAll { $0.toOpaque() == Unmanaged.passUnretained(page).toOpaque() } }
     }
 
+    /// The live object registered by position under `key`, with its fetch and position,
+    /// `excluded` aside (lock held), retained for the caller. Two fetches may list a key at once:
+    /// an object freed on another thread stays in its fetch's list until its `deinit` takes it
+    /// out, and meanwhile a fetch on the context's queue registers the row's new object in its
+    /// own list. The freed object is passed over, so the new one is found and stays the row's
+    /// only object.
+    private func pagedObject(
+        _ key: ObjectKey, excluding excluded: FetchBatches?
+    ) -> (page: FetchBatches, position: Int, object: NSManagedObject)? {
+        var live: NSManagedObject?
+        let entry = pagedEntry(key, excluding: excluded) { slot in
+            live = slot.flatMap(retained)
+            return live != nil
+        }
+        guard let entry, let live else { return nil }
+        return (entry.0, entry.1, live)
+    }
+
     /// The fetch and position where `key`'s object is registered by position, `excluded` aside
-    /// (lock held).
-    private func pagedEntry(_ key: ObjectKey, excluding excluded: FetchBatches?) -> (FetchBatches, Int)? {
+    /// (lock held): the first listed whose entry `accept`s (by default, any entry).
+    private func pagedEntry(
+        _ key: ObjectKey, excluding excluded: FetchBatches?,
+        accept: (Unmanaged<NSManagedObject>?) -> Bool = { $0 != nil }
+    ) -> (FetchBatches, Int)? {
         guard key.table & 1 == 0 else { return nil }
         let store = UInt32(truncatingIfNeeded: key.table >> 32)
         let root = Int((key.table >> 1) & 0x7fff_ffff)
@@ -377,7 +397,7 @@ final class ObjectRegistry: @unchecked Sendable {
         for index in pages.indices where pages[index].toOpaque() != skipped {
             let position = pages[index]._withUnsafeGuaranteedRef { page -> Int? in
                 guard page.storeNumber == store, page.entity.rootNumber == root, let slots = page.slots else { return nil }
-                return page.position(of: key.number, where: { slots[$0] != nil })
+                return page.position(of: key.number, where: { accept(slots[$0]) })
             }
             if let position { return (pages[index].takeUnretainedValue(), position) }
         }
