@@ -293,7 +293,8 @@ extension NSManagedObjectContext {
                 if number != 0 { numbers.insert(number) }
             }
         }
-        return stores.filter { numbers.contains($0.registryNumber) }.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }).map { store in
+        let writing = stores.filter { numbers.contains($0.registryNumber) }
+        return writing.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }).map { store in
             let number = store.registryNumber
             let mine = { (objects: [NSManagedObject]) in objects.filter { $0.storeNumber == number } }
             return StorePart(
