@@ -26,9 +26,34 @@ struct PredicateFormatParser {
 
     static func parsePredicate(_ format: String, arguments: [Any]) throws(PredicateFormatError) -> NSPredicate {
         var parser = try PredicateFormatParser(format, arguments: arguments)
+        if let comparison = try parser.keyComparedToArgument() { return comparison }
         let predicate = try parser.predicate()
         try parser.expectEnd()
         return predicate
+    }
+
+    /// `key OP %x` (an unreserved name, one of the six comparison symbols, one argument; the
+    /// `id == %d` of a fetch by key) parsed as the descent from ``predicate()`` parses it — the
+    /// same expression functions for both sides, so the same predicate and errors — without
+    /// walking the levels between. Nil, with nothing consumed, for any other format.
+    mutating func keyComparedToArgument() throws(PredicateFormatError) -> NSPredicate? {
+        guard tokens.count == 4, keywords[0] == nil, case .identifier = tokens[0].kind, case .argument = tokens[2].kind,
+            tokens[3].kind == .end, case .symbol = tokens[1].kind
+        else { return nil }
+        let start = self
+        position = 1
+        let type = comparisonOperator()
+        position = 0
+        guard let type, type != .between else { return nil }
+        let lhs = try postfix()
+        guard position == 1 else {
+            self = start
+            return nil
+        }
+        advance()
+        let rhs = try postfix()
+        try expectEnd()
+        return NSComparisonPredicate(leftExpression: lhs, rightExpression: rhs, modifier: .direct, type: type, options: [])
     }
 
     mutating func parseWholeExpression() throws(PredicateFormatError) -> NSExpression {

@@ -68,11 +68,7 @@ extension NSManagedObjectContext {
         if let undoManager, !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty {
             recordUndo(inserted: insertedNow, updated: updatedNow, deleted: deletedNow, in: undoManager)
         }
-        guard !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty else { return }
-        var info: [AnyHashable: Any] = [:]
-        if !insertedNow.isEmpty { info[NSInsertedObjectsKey] = insertedNow }
-        if !updatedNow.isEmpty { info[NSUpdatedObjectsKey] = updatedNow }
-        if !deletedNow.isEmpty { info[NSDeletedObjectsKey] = deletedNow }
+        guard let info = ChangeInfo.changes(inserted: insertedNow, updated: updatedNow, deleted: deletedNow) else { return }
         NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: info)
     }
 

@@ -123,18 +123,16 @@ extension NSManagedObjectContext {
         for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.didSave() } }
         NotificationCenter.default.post(
             name: .NSManagedObjectContextDidSave, object: self,
-            userInfo: [
-                NSInsertedObjectsKey: savedInserted.count == insertedNow.count && reportedInserted?.count == insertedNow.count
+            userInfo: ChangeInfo.saved(
+                inserted: savedInserted.count == insertedNow.count && reportedInserted?.count == insertedNow.count
                     ? reportedInserted! : Set(savedInserted),
-                NSUpdatedObjectsKey: Set(updatedNow), NSDeletedObjectsKey: Set(deletedNow),
-            ])
+                updated: Set(updatedNow), deleted: Set(deletedNow)))
         // The same save by object ID (`NSManagedObjectContextDidSaveObjectIDsNotification`).
         NotificationCenter.default.post(
             name: .NSManagedObjectContextDidSaveObjectIDs, object: self,
-            userInfo: [
-                NSInsertedObjectIDsKey: Set(savedInserted.map(Self.savedID)), NSUpdatedObjectIDsKey: Set(updatedNow.map(Self.savedID)),
-                NSDeletedObjectIDsKey: Set(deletedNow.map(Self.savedID)),
-            ])
+            userInfo: ChangeInfo.savedIDs(
+                inserted: Set(savedInserted.map(Self.savedID)), updated: Set(updatedNow.map(Self.savedID)),
+                deleted: Set(deletedNow.map(Self.savedID))))
     }
 
     /// A saved object's ID for the object-ID notification, without keeping it in the object:

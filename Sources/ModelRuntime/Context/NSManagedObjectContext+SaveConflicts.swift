@@ -266,6 +266,17 @@ extension NSManagedObjectContext {
     private func storeParts(of sets: SaveSets, coordinator: NSPersistentStoreCoordinator, unwritten: [ObjectIdentifier: NSManagedObject])
         -> [StorePart]
     {
+        // The usual save: one store, every object of it, nothing marked or left unwritten.
+        let stores = coordinator.persistentStores
+        if unwritten.isEmpty, conflictChecked.isEmpty, stores.count == 1 {
+            let store = stores[0]
+            let number = store.registryNumber
+            let ofStore = { (objects: [NSManagedObject]) in number != 0 && objects.allSatisfy { $0.storeNumber == number } }
+            if ofStore(sets.inserted), ofStore(sets.updated), ofStore(sets.deleted) {
+                if sets.inserted.isEmpty, sets.updated.isEmpty, sets.deleted.isEmpty { return [] }
+                return [StorePart(store: store, inserted: sets.inserted, updated: sets.updated, deleted: sets.deleted, checked: [])]
+            }
+        }
         let updated = unwritten.isEmpty ? sets.updated : sets.updated.filter { unwritten[ObjectIdentifier($0)] == nil }
         // Unchanged objects marked by `detectConflicts(for:)` whose rows are checked too.
         let written = Set((sets.inserted + sets.updated + sets.deleted).map(ObjectIdentifier.init))
@@ -282,8 +293,8 @@ extension NSManagedObjectContext {
                 if number != 0 { numbers.insert(number) }
             }
         }
-        let stores = coordinator.persistentStores.filter { numbers.contains($0.registryNumber) }
-        return stores.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }).map { store in
+        let writing = stores.filter { numbers.contains($0.registryNumber) }
+        return writing.sorted(by: { $0.engine.storeUUID < $1.engine.storeUUID }).map { store in
             let number = store.registryNumber
             let mine = { (objects: [NSManagedObject]) in objects.filter { $0.storeNumber == number } }
             return StorePart(

@@ -176,7 +176,11 @@ final class EngineEntity: @unchecked Sendable {
     /// The uniqueness constraints of the entity and its ancestors, as the save checks them.
     fileprivate(set) var uniquenessConstraints: [RowWriter.Constraint] = []
     let insertSQL: String
+    /// `UPDATE` of `Z_OPT` and every written column (see ``RowWriter`` for the narrower ones).
     let updateSQL: String
+    /// `UPDATE`s of `Z_OPT` and some written columns, by the bits (positions in
+    /// ``writtenColumns``) of the columns they set; made once each (``RowWriter/updateSQL(of:columns:)``).
+    let partialUpdateSQL = LockedCache<[UInt64: String]>([:])
     let deleteSQL: String
     /// `Z_ENT` restriction of the entity and its sub-entities.
     let entityRestriction: String

@@ -49,18 +49,25 @@ struct AttributeColumn {
 enum RowBinding {
     private static let stride = MemoryLayout<Any?>.stride
 
-    /// Binds `values` at the columns' slots to parameters `first`, `first + 1`, ….
-    static func bind(_ values: UnsafeBufferPointer<Any?>, columns: [AttributeColumn], to statement: Statement, from first: Int32) {
+    /// Binds `values` at the columns' slots to parameters `first`, `first + 1`, …: every column,
+    /// or those whose bit (by position) is set in `included`.
+    static func bind(
+        _ values: UnsafeBufferPointer<Any?>, columns: [AttributeColumn], to statement: Statement, from first: Int32, included: UInt64? = nil
+    ) {
         guard StoredValueCast.layoutHolds else {
+            var index = first
             for (offset, column) in columns.enumerated() {
-                StoreValueCodec.bind(values[column.slot], as: column.type, to: statement, at: first + Int32(offset))
+                if let included, included & (1 << UInt64(offset)) == 0 { continue }
+                StoreValueCodec.bind(values[column.slot], as: column.type, to: statement, at: index)
+                index += 1
             }
             return
         }
         let buffer = values
         let base = UnsafeRawPointer(buffer.baseAddress!)
         var index = first
-        for column in columns {
+        for (offset, column) in columns.enumerated() {
+            if let included, included & (1 << UInt64(offset)) == 0 { continue }
             let value = base + column.slot * stride
             let metadata = StoredValueCast.metadata(at: value)
             if metadata == nil {

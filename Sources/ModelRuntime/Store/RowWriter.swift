@@ -101,22 +101,6 @@ struct RowWriter {
         }
     }
 
-    private func update(_ object: NSManagedObject, conflicts: inout [NSMergeConflict]) throws {
-        let entity = object.engine
-        guard let key = object.rowKey else { return }
-        let statement = try connection.cachedStatement(entity.updateSQL)
-        defer { statement.reset() }
-        let count = Int32(entity.writtenColumns.count)
-        statement.bind(object.version + 1, at: 1)
-        bindColumns(of: object, to: statement, from: 2)
-        statement.bind(key, at: count + 2)
-        statement.bind(object.version, at: count + 3)
-        try statement.step()
-        guard connection.changes == 0 else { return }
-        // The row changed (or went away) since the object read it.
-        conflicts.append(try conflict(object, storeVersion: try currentVersion(of: object)))
-    }
-
     /// An unchanged object marked by `detectConflicts(for:)`: its row must still have the `Z_OPT`
     /// the object read.
     private func check(_ object: NSManagedObject, conflicts: inout [NSMergeConflict]) throws {
@@ -126,7 +110,7 @@ struct RowWriter {
 
     /// The optimistic-locking conflict of `object` with its row, now at `storeVersion` (nil:
     /// gone): the object's values as it read them, and the row as it is now.
-    private func conflict(_ object: NSManagedObject, storeVersion: Int64?) throws -> NSMergeConflict {
+    func conflict(_ object: NSManagedObject, storeVersion: Int64?) throws -> NSMergeConflict {
         let persisted = try storeVersion.flatMap { _ in
             try object.rowKey.flatMap { try RowSnapshot.read(key: $0, of: object.engine, store: store, connection: connection) }
         }
@@ -137,7 +121,7 @@ struct RowWriter {
         return conflict
     }
 
-    private func currentVersion(of object: NSManagedObject) throws -> Int64? {
+    func currentVersion(of object: NSManagedObject) throws -> Int64? {
         let statement = try connection.cachedStatement("SELECT Z_OPT FROM \(object.engine.table.name) WHERE Z_PK = ?")
         defer { statement.reset() }
         statement.bind(object.rowKey ?? 0, at: 1)
@@ -164,8 +148,9 @@ struct RowWriter {
         }
     }
 
-    /// Binds the entity's written columns, in ``EngineEntity/writtenColumns`` order.
-    private func bindColumns(of object: NSManagedObject, to statement: Statement, from first: Int32) {
+    /// Binds the entity's written columns, in ``EngineEntity/writtenColumns`` order: all of
+    /// them, or those whose bit (by position) is set in `included`.
+    func bindColumns(of object: NSManagedObject, to statement: Statement, from first: Int32, included: UInt64? = nil) {
         let entity = object.engine
         let transformed = entity.writeChecks.transformedSlots
         guard transformed.isEmpty else {
@@ -176,17 +161,21 @@ struct RowWriter {
                     values[slot] = transformer.transformedValue(value)
                 }
             }
-            return values.withUnsafeBufferPointer { bindColumns(of: entity, values: $0, to: statement, from: first) }
+            return values.withUnsafeBufferPointer { bindColumns(of: entity, values: $0, to: statement, from: first, included: included) }
         }
-        object.withValues { bindColumns(of: entity, values: $0, to: statement, from: first) }
+        object.withValues { bindColumns(of: entity, values: $0, to: statement, from: first, included: included) }
     }
 
-    private func bindColumns(of entity: EngineEntity, values: UnsafeBufferPointer<Any?>, to statement: Statement, from first: Int32) {
+    private func bindColumns(
+        of entity: EngineEntity, values: UnsafeBufferPointer<Any?>, to statement: Statement, from first: Int32, included: UInt64?
+    ) {
         if let columns = entity.writeChecks.attributeColumns {
-            return RowBinding.bind(values, columns: columns, to: statement, from: first)
+            return RowBinding.bind(values, columns: columns, to: statement, from: first, included: included)
         }
+        var index = first - 1
         for (offset, written) in entity.writtenColumns.enumerated() {
-            let index = first + Int32(offset)
+            if let included, included & (1 << UInt64(offset)) == 0 { continue }
+            index += 1
             let value = values[written.slot]
             switch entity.slotKinds[written.slot] {
             case .attribute(let type, _):
