@@ -145,6 +145,10 @@ do {
         print(Report.table([try dictionaryPhase(option("--rows", default: 100_000), checksum: &checksum)], date: Date()))
         exit(0)
     }
+    if CommandLine.arguments.contains("--shared-store") {
+        try sharedStorePhase(rows: option("--rows", default: 20_000), updates: option("--updates", default: 20_000))
+        exit(0)
+    }
     if CommandLine.arguments.contains("--updates-only") {
         let row = try roundTripPhase(rows: option("--rows", default: 100_000), updates: option("--updates", default: 10_000))
         print(Report.table([row], date: Date()))

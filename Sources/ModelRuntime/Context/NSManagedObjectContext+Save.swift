@@ -9,7 +9,7 @@ extension NSManagedObjectContext {
     public func save() throws {
         checkQueue()
         processPendingChanges()
-        guard hasChanges else { return }
+        guard hasChanges else { return settleUnchangedObjects() }
         NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
         let insertedNow = insertedInOrder()
         // The set of inserted objects the change report just posted, while it is still the set
