@@ -25,16 +25,6 @@ final class HeldFreedItem: NSManagedObject {
 /// makes is the row's only object, which lookups by ID find (Core Data's uniquing: one object per
 /// row in a context). The freeing thread is held inside the `deinit`, so the window is certain.
 @Suite(.serialized) struct FreedObjectReplacedTests {
-    static func model() -> NSManagedObjectModel {
-        let item = NSEntityDescription()
-        item.name = "Item"
-        item.managedObjectClassName = String(reflecting: HeldFreedItem.self)
-        item.properties = [EngineTestModel.attribute("number", .integer64AttributeType)]
-        let model = NSManagedObjectModel()
-        model.entities = [item]
-        return model
-    }
-
     final class Handoff: @unchecked Sendable {
         var object: NSManagedObject?
         init(_ object: NSManagedObject) { self.object = object }
@@ -43,7 +33,7 @@ final class HeldFreedItem: NSManagedObject {
     @Test(arguments: [0, 16])
     func aRowFetchedAgainWhileItsObjectIsFreedElsewhereHasOneObject(batchSize: Int) throws {
         let folder = EngineTestModel.Folder()
-        let (_, context) = try EngineTestModel.stack(model: Self.model(), url: folder.store)
+        let (_, context) = try EngineTestModel.stack(model: RegistryRaceTests.model(itemClass: HeldFreedItem.self), url: folder.store)
         // More rows than a fetch without a batch size enters in the table, so both forms list
         // the row by position in their fetch.
         let rows = 100

@@ -23,10 +23,11 @@ final class SlowlyFreedItem: NSManagedObject {
 /// are each tried. Bounded: a fixed number of rounds, stopped early after a few
 /// seconds.
 @Suite struct RegistryRaceTests {
-    static func model() -> NSManagedObjectModel {
+    /// One entity, `Item` (`number`), of `itemClass`.
+    static func model(itemClass: NSManagedObject.Type = SlowlyFreedItem.self) -> NSManagedObjectModel {
         let item = NSEntityDescription()
         item.name = "Item"
-        item.managedObjectClassName = String(reflecting: SlowlyFreedItem.self)
+        item.managedObjectClassName = String(reflecting: itemClass)
         item.properties = [EngineTestModel.attribute("number", .integer64AttributeType)]
         let model = NSManagedObjectModel()
         model.entities = [item]
