@@ -18,7 +18,13 @@ extension NSManagedObjectContext {
         case .dictionaryResultType:
             return try Self.typed(try fetchDictionaries(request, entity: entity))
         default:
-            return try Self.typed(try fetchObjects(request, entity: entity, idsOnly: false))
+            guard request.shouldRefreshRefetchedObjects else {
+                return try Self.typed(try fetchObjects(request, entity: entity, idsOnly: false))
+            }
+            let loaded = objectsWithValues()
+            let objects = try fetchObjects(request, entity: entity, idsOnly: false)
+            refreshRefetched(objects, loadedBefore: loaded)
+            return try Self.typed(objects)
         }
     }
 

@@ -369,15 +369,7 @@ open class NSManagedObjectContext: NSObject {
             return
         }
         if flag && object.changedFlag {
-            let local = object.candidateChangedSlots.filter { object.isChanged($0) }.map { ($0, object.values[$0]) }
-            _ = loadRow(into: object)
-            object.writtenSlots.removeAll()
-            for (slot, value) in local {
-                object.values[slot] = value
-                object.writtenSlots.insert(slot)
-            }
-            object.changedFlag = !local.isEmpty
-            if local.isEmpty { changed.removeValue(forKey: ObjectIdentifier(object)) }
+            reloadKeepingChanges(object)
             return
         }
         if object.deletedFlag {
