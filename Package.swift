@@ -94,7 +94,8 @@ let package = Package(
         .testTarget(name: "ModelStoreTests", dependencies: ["ModelStore", "ModelSchema", "ModelCompiler", "CSQLite", "TestSupport"]),
         // The compiler is linked by the tests only, to compare code-built models with compiled YAML.
         .testTarget(
-            name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "ModelQuery", "ModelSchema", "ModelCompiler", "ModelStore", "TestSupport"]),
+            name: "ModelRuntimeTests",
+            dependencies: ["ModelRuntime", "ModelQuery", "ModelSchema", "ModelCompiler", "ModelStore", "TestSupport"]),
         // Core Data behaviour through Core Data's public API only, so the same files run against
         // Apple's Core Data (see Tests/CoreDataConformanceTests/Conformance.swift).
         .testTarget(name: "CoreDataConformanceTests", dependencies: ["ModelRuntime"]),
