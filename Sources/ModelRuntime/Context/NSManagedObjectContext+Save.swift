@@ -27,6 +27,8 @@ extension NSManagedObjectContext {
         for object in updatedNow { collect { try object.validateForUpdate() } }
         for object in deletedNow { collect { try object.validateForDelete() } }
         try Validator.throwing(errors)
+        var sets = SaveSets(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+        var reported = reportedInserted
         if let parent {
             try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
         } else {
@@ -34,20 +36,16 @@ extension NSManagedObjectContext {
             // the engine model of its stores.
             if let model = persistentStoreCoordinator?.engineModel { for object in insertedNow { object.rebind(to: model) } }
             try assignPermanentIDs(insertedNow.filter { !$0.hasID || $0.id.isTemporaryID })
-            var sets = SaveSets(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
             let written = try writeToStores(&sets)
             applyDerivedValues(written.derived)
             if written.resolved {
                 // The merge policy changed the context (see +SaveConflicts): the save reports
                 // those changes as changes, then finishes with the objects it wrote.
                 processPendingChanges()
-                finishSave(inserted: sets.inserted, updated: sets.updated, deleted: sets.deleted, reportedInserted: nil)
-                conflictChecked.removeAll()
-                advanceQueryGeneration()
-                return
+                reported = nil
             }
         }
-        finishSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow, reportedInserted: reportedInserted)
+        finishSave(inserted: sets.inserted, updated: sets.updated, deleted: sets.deleted, reportedInserted: reported)
         conflictChecked.removeAll()
         advanceQueryGeneration()
     }
@@ -92,15 +90,11 @@ extension NSManagedObjectContext {
         for object in insertedNow where object.anchor === anchor {
             savedInserted.append(object)
             object.insertedFlag = false
-            object.changedFlag = false
-            object.writtenSlots.removeAll()
-            object.commitValues()
+            object.settleValues()
             if writesStore { object.version = 1 }
         }
         for object in updatedNow {
-            object.changedFlag = false
-            object.writtenSlots.removeAll()
-            object.commitValues()
+            object.settleValues()
             if writesStore { object.version += 1 }
         }
         for object in deletedNow {
@@ -108,11 +102,7 @@ extension NSManagedObjectContext {
             object.context = nil
         }
         // Objects touched only as inverses (changed, not persistently) are clean now too.
-        for object in changed.values where !object.deletedFlag {
-            object.changedFlag = false
-            object.writtenSlots.removeAll()
-            object.commitValues()
-        }
+        for object in changed.values where !object.deletedFlag { object.settleValues() }
         inserted.removeAll()
         deleted.removeAll(keepingCapacity: true)
         changed.removeAll(keepingCapacity: true)

@@ -10,9 +10,7 @@ extension NSManagedObjectContext {
         guard !changed.isEmpty else { return }
         var settled = 0
         for (key, object) in changed where !object.deletedFlag && !object.insertedFlag && !object.hasPersistentChangedValues {
-            object.changedFlag = false
-            object.writtenSlots.removeAll()
-            object.commitValues()
+            object.settleValues()
             changed.removeValue(forKey: key)
             settled += 1
         }

@@ -202,6 +202,12 @@ extension NSManagedObject {
     }
     /// Makes the current values the committed ones.
     func commitValues() { valueState.commit() }
+    /// Makes the object unchanged, its current values the committed ones (as a save leaves it).
+    func settleValues() {
+        changedFlag = false
+        writtenSlots.removeAll()
+        commitValues()
+    }
     /// Sets `value` at `slot`, in the committed values too where they have it unloaded (a
     /// to-many loaded from the store) or, with `onlyOverUnloaded` false, wherever there are
     /// committed values (a value the store computed).
