@@ -87,7 +87,7 @@ extension NSManagedObjectContext {
                     if hasComposites, !readers[index].leaf.isEmpty {
                         // A composite's leaf goes into its nested dictionary as a Swift value.
                         if let type = readers[index].type, let value = StoreValueCodec.read(statement, Int32(index), as: type) {
-                            Self.set(value, at: readers[index].leaf[...], in: &composites[keyIndexes[index], default: [:]])
+                            RowSnapshot.set(value, at: readers[index].leaf[...], in: &composites[keyIndexes[index], default: [:]])
                         }
                     } else if let value = columns[index].value(statement, Int32(index), store: store) {
                         (rowKeys + count).initialize(to: columnKeys[index])

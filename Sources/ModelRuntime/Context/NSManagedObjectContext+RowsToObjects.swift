@@ -159,7 +159,7 @@ extension NSManagedObjectContext {
                     var dictionary: [String: Any] = [:]
                     for (leaf, column) in zip(leaves, columns) where map[Int(column)] >= 0 {
                         if let value = StoreValueCodec.read(statement, map[Int(column)], as: leaf.type) {
-                            Self.set(value, at: leaf.path[...], in: &dictionary)
+                            RowSnapshot.set(value, at: leaf.path[...], in: &dictionary)
                         }
                     }
                     value = dictionary.isEmpty ? nil : dictionary
@@ -187,17 +187,6 @@ extension NSManagedObjectContext {
             }
         }
         fields.pointee.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0
-    }
-
-    static func set(_ value: Any, at path: ArraySlice<String>, in dictionary: inout [String: Any]) {
-        guard let first = path.first else { return }
-        if path.count == 1 {
-            dictionary[first] = value
-        } else {
-            var nested = dictionary[first] as? [String: Any] ?? [:]
-            set(value, at: path.dropFirst(), in: &nested)
-            dictionary[first] = nested
-        }
     }
 
     /// Loads the row of a hollow object; false when the store has no such row.

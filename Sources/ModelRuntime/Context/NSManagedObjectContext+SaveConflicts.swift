@@ -219,8 +219,9 @@ extension NSManagedObjectContext {
                     if conflicts.isEmpty {
                         var derived: [(key: ObjectKey, property: String, value: SQLiteValue)] = []
                         for part in parts {
-                            try RowWriter(context: self, store: part.store).finish(
-                                inserted: part.inserted, updated: part.updated, deleted: part.deleted)
+                            try RowWriter(store: part.store).finish(
+                                inserted: part.inserted, updated: part.updated, deleted: part.deleted,
+                                history: HistoryRecorder.Names(author: transactionAuthor, contextName: name))
                             derived += takeDerivedValueChanges(of: part.store)
                         }
                         if resolutions > 0 { try transactions.releaseSavepoint() }
@@ -309,11 +310,17 @@ extension NSManagedObjectContext {
         var conflicts = SaveConflicts()
         for part in parts {
             discardDerivedValueChanges(of: part.store)
-            conflicts.constraint += try RowWriter(context: self, store: part.store).constraintConflicts(
+            conflicts.constraint += try RowWriter(store: part.store).constraintConflicts(
                 inserted: part.inserted, updated: part.updated, deleted: part.deleted)
         }
+        // The store reports the stored rows it found; their objects are this context's.
+        for conflict in conflicts.constraint {
+            if let row = conflict.databaseRow {
+                conflict.settleDatabaseObject(object(entity: row.entity, primaryKey: row.key, store: row.store))
+            }
+        }
         for part in parts {
-            let writer = RowWriter(context: self, store: part.store)
+            let writer = RowWriter(store: part.store)
             conflicts.optimistic +=
                 conflicts.constraint.isEmpty
                 ? try writer.writeRows(inserted: part.inserted, updated: part.updated, deleted: part.deleted, checked: part.checked)

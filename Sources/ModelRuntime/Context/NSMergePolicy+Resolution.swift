@@ -24,7 +24,7 @@ extension NSMergePolicy {
             return
         }
         if object.faultState == .hollow { _ = context.loadRow(into: object) }
-        let row = RowSnapshot.slotValues(persisted, for: object, in: context)
+        let row = context.slotValues(persisted, for: object)
         let engine = object.engine
         let local = object.valuesCopy
         let before = object.committedCopy
@@ -89,7 +89,7 @@ extension NSMergePolicy {
     ) {
         guard stored !== object, let key = stored.objectID.primaryKey, let store = stored.objectID.persistentStore else { return }
         let version = conflict.databaseVersion ?? stored.version
-        let row = RowSnapshot.slotValues(conflict.databaseSnapshot ?? [:], for: object, in: context)
+        let row = context.slotValues(conflict.databaseSnapshot ?? [:], for: object)
         if stored.context === context {
             stored.context = nil
             context.changed.removeValue(forKey: ObjectIdentifier(stored))
@@ -207,6 +207,34 @@ extension NSManagedObjectContext {
         if let key = object.registryKey { registry.removeValue(forKey: key) }
         object.insertedFlag = false
         object.context = nil
+    }
+
+    /// A snapshot's values by slot of `object`'s entity, as the object stores them: attributes
+    /// in their stored types, to-ones as objects of this context. Slots the snapshot does not hold
+    /// (to-many relationships, transient properties, names it lacks) are nil in `values` and
+    /// false in `held`.
+    fileprivate func slotValues(_ snapshot: [String: Any], for object: NSManagedObject) -> (
+        values: ContiguousArray<Any?>, held: [Bool]
+    ) {
+        let entity = object.engine
+        var values = ContiguousArray<Any?>(repeating: nil, count: entity.slotCount)
+        var held = [Bool](repeating: false, count: entity.slotCount)
+        for slot in 0..<entity.slotCount {
+            switch entity.slotKinds[slot] {
+            case .attribute(_, _?), .composite, .toOne(_?, _):
+                break
+            case .attribute(_, nil), .transientRelationship, .toOne(nil, _), .toManyByInverseKey, .toManyByJoinTable:
+                continue
+            }
+            guard let value = snapshot[entity.properties[slot].name] else { continue }
+            held[slot] = true
+            if case .toOne = entity.slotKinds[slot] {
+                values[slot] = (value as? NSManagedObjectID).map { self.object(with: $0) } ?? (value as? NSManagedObject)
+            } else {
+                values[slot] = object.normalizedAttribute(value, slot: slot)
+            }
+        }
+        return (values, held)
     }
 }
 #endif

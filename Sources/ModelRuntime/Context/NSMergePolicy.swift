@@ -152,11 +152,14 @@ open class NSMergeConflict: NSObject {
 open class NSConstraintConflict: NSObject {
     private let names: [String]
     private let values: [String: Any]
-    private let stored: (object: NSManagedObject?, snapshot: [String: Any]?)
+    private var stored: (object: NSManagedObject?, snapshot: [String: Any]?)
     private let conflicting: (objects: [NSManagedObject], snapshots: [[AnyHashable: Any]])
     /// `Z_OPT` of the stored row, when a save found the conflict (an object taking the row's
     /// place continues from it).
     var databaseVersion: Int64?
+    /// The stored row a save found holding the constraint's values, until the context gives it
+    /// its object (``settleDatabaseObject(_:)``): the store reports rows, not objects.
+    private(set) var databaseRow: (entity: EngineEntity, key: Int64, store: NSPersistentStore)?
     open var constraint: [String] { names }
     open var constraintValues: [String: Any] { values }
     open var databaseObject: NSManagedObject? { stored.object }
@@ -177,6 +180,25 @@ open class NSConstraintConflict: NSObject {
         }
         self.values = values
         super.init()
+    }
+
+    /// A conflict with the stored row `key` of `entity`, found by a save: its object is made
+    /// by the saving context before the merge policy sees the conflict.
+    convenience init(
+        constraint: [String], databaseRow row: (entity: EngineEntity, key: Int64, store: NSPersistentStore), version: Int64,
+        snapshot: [String: Any]?, conflicting object: NSManagedObject, conflictingSnapshot: [String: Any]
+    ) {
+        self.init(
+            constraint: constraint, database: nil, databaseSnapshot: snapshot, conflicting: [object],
+            conflictingSnapshots: [conflictingSnapshot])
+        databaseRow = row
+        databaseVersion = version
+    }
+
+    /// Gives the conflict's stored row its object, `object`.
+    func settleDatabaseObject(_ object: NSManagedObject) {
+        stored.object = object
+        databaseRow = nil
     }
 
     /// The entity, the constraint, the conflicting values and the objects that hold them.

@@ -14,9 +14,16 @@ struct HistoryRecorder {
     static let updateType: Int64 = 1
     static let deleteType: Int64 = 2
 
+    /// What a transaction records of the context that saved it.
+    struct Names {
+        /// The context's `transactionAuthor`.
+        var author: String?
+        /// The context's `name`.
+        var contextName: String?
+    }
+
     static func record(
-        context: NSManagedObjectContext, store: NSPersistentStore, inserted: [NSManagedObject], updated: [NSManagedObject],
-        deleted: [NSManagedObject]
+        _ names: Names, store: NSPersistentStore, inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject]
     ) throws {
         guard HistorySchema.isTracking(store.options), !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return }
         let recorder = HistoryRecorder(connection: store.engine.connection)
@@ -24,7 +31,7 @@ struct HistoryRecorder {
         for (type, objects) in [(insertType, inserted), (updateType, updated), (deleteType, deleted)] {
             changes += Self.ordered(objects).map { (type, $0) }
         }
-        try recorder.write(author: context.transactionAuthor, contextName: context.name, changes: changes)
+        try recorder.write(author: names.author, contextName: names.contextName, changes: changes)
     }
 
     /// Objects by entity number, then primary key: a deterministic order.

@@ -39,7 +39,7 @@ enum RowSnapshot {
                 var dictionary: [String: Any] = [:]
                 for (leaf, column) in zip(leaves, columns) where map[Int(column)] >= 0 {
                     if let leafValue = StoreValueCodec.read(statement, map[Int(column)], as: leaf.type) {
-                        NSManagedObjectContext.set(leafValue, at: leaf.path[...], in: &dictionary)
+                        set(leafValue, at: leaf.path[...], in: &dictionary)
                     }
                 }
                 value = dictionary.isEmpty ? nil : dictionary
@@ -97,32 +97,17 @@ enum RowSnapshot {
         dictionary(object.committedCopy ?? object.valuesCopy, of: object.engine)
     }
 
-    /// A snapshot's values by slot of `object`'s entity, as the object stores them: attributes
-    /// in their stored types, to-ones as objects of `context`. Slots the snapshot does not hold
-    /// (to-many relationships, transient properties, names it lacks) are nil in `values` and
-    /// false in `held`.
-    static func slotValues(_ snapshot: [String: Any], for object: NSManagedObject, in context: NSManagedObjectContext) -> (
-        values: ContiguousArray<Any?>, held: [Bool]
-    ) {
-        let entity = object.engine
-        var values = ContiguousArray<Any?>(repeating: nil, count: entity.slotCount)
-        var held = [Bool](repeating: false, count: entity.slotCount)
-        for slot in 0..<entity.slotCount {
-            switch entity.slotKinds[slot] {
-            case .attribute(_, _?), .composite, .toOne(_?, _):
-                break
-            case .attribute(_, nil), .transientRelationship, .toOne(nil, _), .toManyByInverseKey, .toManyByJoinTable:
-                continue
-            }
-            guard let value = snapshot[entity.properties[slot].name] else { continue }
-            held[slot] = true
-            if case .toOne = entity.slotKinds[slot] {
-                values[slot] = (value as? NSManagedObjectID).map { context.object(with: $0) } ?? (value as? NSManagedObject)
-            } else {
-                values[slot] = object.normalizedAttribute(value, slot: slot)
-            }
+    /// Sets `value` at `path` of a composite attribute's dictionary, making the nested
+    /// dictionaries the path goes through.
+    static func set(_ value: Any, at path: ArraySlice<String>, in dictionary: inout [String: Any]) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            dictionary[first] = value
+        } else {
+            var nested = dictionary[first] as? [String: Any] ?? [:]
+            set(value, at: path.dropFirst(), in: &nested)
+            dictionary[first] = nested
         }
-        return (values, held)
     }
 }
 #endif

@@ -93,11 +93,10 @@ extension RowWriter {
                     else { continue }
                     let entity = object.engine.model?.entity(number: row.entity) ?? object.engine
                     let snapshot = try RowSnapshot.read(key: row.key, of: entity, store: store, connection: connection)
-                    let conflict = NSConstraintConflict(
-                        constraint: constraint.names, database: context.object(entity: entity, primaryKey: row.key, store: store),
-                        databaseSnapshot: snapshot?.values, conflicting: [object], conflictingSnapshots: [RowSnapshot.original(of: object)])
-                    conflict.databaseVersion = row.version
-                    conflicts.append(conflict)
+                    conflicts.append(
+                        NSConstraintConflict(
+                            constraint: constraint.names, databaseRow: (entity, row.key, store), version: row.version,
+                            snapshot: snapshot?.values, conflicting: object, conflictingSnapshot: RowSnapshot.original(of: object)))
                 }
             }
             return conflicts

@@ -8,7 +8,6 @@ import ModelStore
 /// conflicts and writes: the save (`NSManagedObjectContext.writeToStores`) runs it inside the
 /// store's transaction, and hands the conflicts it reports to the context's merge policy.
 struct RowWriter {
-    let context: NSManagedObjectContext
     let store: NSPersistentStore
     var connection: StoreConnection { store.engine.connection }
 
@@ -49,14 +48,15 @@ struct RowWriter {
 
     /// Writes what follows the rows of a round without conflicts: join-table rows, order
     /// values, the history of the save and metadata set through the store.
-    func finish(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject]) throws {
+    func finish(inserted: [NSManagedObject], updated: [NSManagedObject], deleted: [NSManagedObject], history: HistoryRecorder.Names) throws
+    {
         try store.engine.wrap {
             // Only entities with many-to-many or ordered relationships have more rows to write.
             let related = { (object: NSManagedObject) in !object.engine.joinColumns.isEmpty || !object.engine.orderSQL.isEmpty }
             let relating = inserted.filter(related) + updated.filter(related)
             for object in relating { try writeJoinRows(of: object) }
             for object in relating { try writeOrder(of: object) }
-            try HistoryRecorder.record(context: context, store: store, inserted: inserted, updated: updated, deleted: deleted)
+            try HistoryRecorder.record(history, store: store, inserted: inserted, updated: updated, deleted: deleted)
             // Metadata set through the store is saved with the store's next save.
             if store.engine.metadataChanged { try store.engine.writeMetadata() }
         }
