@@ -117,23 +117,23 @@ extension NSManagedObjectContext {
         var refreshed: Set<NSManagedObject> = []
         var removed: Set<NSManagedObject> = []
         for id in updated {
-            guard let object = registry[ObjectKey(id)], !object.insertedFlag else { continue }
+            guard let object = graph.registry[ObjectKey(id)], !object.insertedFlag else { continue }
             if object.faultState == .hollow { continue }
             refresh(object, mergeChanges: true)
             if !object.changedFlag, object.faultState == .hollow { _ = loadRow(into: object) }
             refreshed.insert(object)
         }
         for id in deletedIDs {
-            guard let object = registry.removeValue(forKey: ObjectKey(id)) else { continue }
-            changed.removeValue(forKey: ObjectIdentifier(object))
-            deleted.removeValue(forKey: ObjectIdentifier(object))
+            guard let object = graph.registry.removeValue(forKey: ObjectKey(id)) else { continue }
+            graph.changed.removeValue(forKey: ObjectIdentifier(object))
+            graph.deleted.removeValue(forKey: ObjectIdentifier(object))
             object.deletedFlag = true
             object.changedFlag = false
             removed.insert(object)
         }
         // Relationships of refreshed objects may now include the inserted objects: reload them.
         if !inserted.isEmpty {
-            for object in registry.values where object.faultState != .hollow && !object.changedFlag && !object.insertedFlag {
+            for object in graph.registry.values where object.faultState != .hollow && !object.changedFlag && !object.insertedFlag {
                 for slot in object.engine.relationshipSlots where object.values[slot] is ToMany && object.engine.isRelationshipToMany(slot)
                 {
                     object.setLoadedValue(ToManyUnloaded.marker, at: slot, onlyOverUnloaded: false)

@@ -203,7 +203,7 @@ final class FetchBatches {
     func entity(at position: Int) -> EngineEntity { entities?[position] ?? entity }
 
     private func objectAt(_ position: Int, in context: NSManagedObjectContext) -> NSManagedObject? {
-        context.registry.object(in: self, at: position)
+        context.graph.registry.object(in: self, at: position)
     }
 
     /// Loads the rows of hollow `objects` (of this fetch's store and root entity) with one `IN`

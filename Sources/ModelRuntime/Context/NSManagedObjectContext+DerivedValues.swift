@@ -21,7 +21,8 @@ extension NSManagedObjectContext {
     /// without being changed by it. Objects without values (hollow) read them with their row.
     func applyDerivedValues(_ changes: [(key: ObjectKey, property: String, value: SQLiteValue)]) {
         for change in changes {
-            guard let object = registry[change.key], object.faultState != .hollow, let slot = object.engine.slotsByName[change.property],
+            guard let object = graph.registry[change.key], object.faultState != .hollow,
+                let slot = object.engine.slotsByName[change.property],
                 case .attribute(let type, _) = object.engine.slotKinds[slot]
             else { continue }
             let value = Self.derivedValue(change.value, as: type)

@@ -115,13 +115,13 @@ extension NSManagedObjectContext {
             let predicate = request.predicate
             objects.removeAll { $0.deletedFlag || ($0.changedFlag && !(predicate?.evaluate(with: $0) ?? true)) }
             var seen = Set(objects.map(ObjectIdentifier.init))
-            for object in changed.values where !object.deletedFlag && !object.insertedFlag && plan.covers(object.engine) {
+            for object in graph.changed.values where !object.deletedFlag && !object.insertedFlag && plan.covers(object.engine) {
                 if !seen.contains(ObjectIdentifier(object)), predicate?.evaluate(with: object) ?? true {
                     objects.append(object)
                     seen.insert(ObjectIdentifier(object))
                 }
             }
-            for object in inserted.values where !object.deletedFlag && plan.covers(object.engine) {
+            for object in graph.inserted.values where !object.deletedFlag && plan.covers(object.engine) {
                 if predicate?.evaluate(with: object) ?? true { objects.append(object) }
             }
         }
@@ -176,13 +176,13 @@ extension NSManagedObjectContext {
             let rowEntity = batches.entity(at: position)
             let key = ObjectKey(store: source, root: rowEntity.rootNumber, primaryKey: keys[position])
             // The fetch's own rows are distinct: it is not asked (which would index its keys).
-            if let existing = registry.object(for: key, excluding: batches) {
-                if existing.faultState == .hollow { registry.register(existing, in: batches, at: position) }
+            if let existing = graph.registry.object(for: key, excluding: batches) {
+                if existing.faultState == .hollow { graph.registry.register(existing, in: batches, at: position) }
                 objects.append(existing)
                 continue
             }
             let object = maker.makeHollow(rowEntity, in: batches, at: position)
-            registry.register(object, in: batches, at: position)
+            graph.registry.register(object, in: batches, at: position)
             objects.append(object)
         }
         if !request.returnsObjectsAsFaults, objects[0].faultState == .hollow {
@@ -193,9 +193,9 @@ extension NSManagedObjectContext {
 
     private func hasPendingChanges<T>(for entity: EngineEntity, request: NSFetchRequest<T>) -> Bool {
         let family = entity.entityNumbers
-        return inserted.values.contains { family.contains($0.engine.number) }
-            || deleted.values.contains { family.contains($0.engine.number) }
-            || changed.values.contains { family.contains($0.engine.number) }
+        return graph.inserted.values.contains { family.contains($0.engine.number) }
+            || graph.deleted.values.contains { family.contains($0.engine.number) }
+            || graph.changed.values.contains { family.contains($0.engine.number) }
     }
 }
 #endif

@@ -29,16 +29,18 @@ extension NSManagedObjectContext {
     /// `save()` and when called; there is no end of a run-loop event to wait for.
     func processPendingChangesNow() {
         checkQueue()
-        let last = processedChanges
+        let last = graph.processedChanges
         var insertedNow: Set<NSManagedObject> = []
         var updatedNow: Set<NSManagedObject> = []
         var deletedNow: Set<NSManagedObject> = []
         var next = ProcessedChanges()
         // Sized once: a save of many new objects would otherwise grow each table step by step.
-        next.insertedObjects = inserted
-        next.valueMarks.reserveCapacity(inserted.count + changed.count)
-        if inserted.count > last.insertedObjects.count { insertedNow.reserveCapacity(inserted.count - last.insertedObjects.count) }
-        for (key, object) in inserted {
+        next.insertedObjects = graph.inserted
+        next.valueMarks.reserveCapacity(graph.inserted.count + graph.changed.count)
+        if graph.inserted.count > last.insertedObjects.count {
+            insertedNow.reserveCapacity(graph.inserted.count - last.insertedObjects.count)
+        }
+        for (key, object) in graph.inserted {
             next.valueMarks[key] = object.valuesMark
             if last.insertedObjects[key] == nil {
                 insertedNow.insert(object)
@@ -46,25 +48,25 @@ extension NSManagedObjectContext {
                 updatedNow.insert(object)
             }
         }
-        for (key, object) in deleted {
+        for (key, object) in graph.deleted {
             next.deleted.insert(key)
             if !last.deleted.contains(key) { deletedNow.insert(object) }
         }
         // An object inserted and reported, then deleted before a save, leaves as deleted.
-        for (key, object) in last.insertedObjects where inserted[key] == nil && object.deletedFlag {
+        for (key, object) in last.insertedObjects where graph.inserted[key] == nil && object.deletedFlag {
             deletedNow.insert(object)
         }
-        for (key, object) in changed where inserted[key] == nil && deleted[key] == nil && !object.deletedFlag {
+        for (key, object) in graph.changed where graph.inserted[key] == nil && graph.deleted[key] == nil && !object.deletedFlag {
             next.valueMarks[key] = object.valuesMark
             if last.valueMarks[key] == nil || changedSince(last, key, object) { updatedNow.insert(object) }
         }
-        if insertedNow.count == inserted.count { next.allInserted = insertedNow }
+        if insertedNow.count == graph.inserted.count { next.allInserted = insertedNow }
         // Stored objects whose deletion was undone come back as inserted ones do.
-        if !revivedObjects.isEmpty {
-            for object in revivedObjects where !object.deletedFlag && object.anchor === anchor { insertedNow.insert(object) }
-            revivedObjects.removeAll()
+        if !graph.revivedObjects.isEmpty {
+            for object in graph.revivedObjects where !object.deletedFlag && object.anchor === anchor { insertedNow.insert(object) }
+            graph.revivedObjects.removeAll()
         }
-        processedChanges = next
+        graph.processedChanges = next
         if let undoManager, !insertedNow.isEmpty || !updatedNow.isEmpty || !deletedNow.isEmpty {
             recordUndo(inserted: insertedNow, updated: updatedNow, deleted: deletedNow, in: undoManager)
         }
@@ -80,7 +82,7 @@ extension NSManagedObjectContext {
     /// After `reset()`: every object left, reported with `NSInvalidatedAllObjectsKey` (the IDs of
     /// the objects that were registered).
     func postInvalidatedAll(_ ids: [NSManagedObjectID]) {
-        processedChanges = ProcessedChanges()
+        graph.processedChanges = ProcessedChanges()
         NotificationCenter.default.post(
             name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: [NSInvalidatedAllObjectsKey: ids])
     }
@@ -89,8 +91,8 @@ extension NSManagedObjectContext {
     /// reported deleted, and the restored objects refreshed (`NSRefreshedObjectsKey`), so
     /// observers such as a fetched-results controller see the rolled-back state.
     func postRolledBack(discarded: [NSManagedObject], restored: [NSManagedObject]) {
-        let last = processedChanges
-        processedChanges = ProcessedChanges()
+        let last = graph.processedChanges
+        graph.processedChanges = ProcessedChanges()
         let deleted = Set(discarded.filter { last.insertedObjects[ObjectIdentifier($0)] != nil })
         let refreshed = Set(restored.filter { $0.managedObjectContext === self })
         guard !deleted.isEmpty || !refreshed.isEmpty else { return }

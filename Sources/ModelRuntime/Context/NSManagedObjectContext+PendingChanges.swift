@@ -25,9 +25,9 @@ extension NSManagedObjectContext {
             let taken: (inserted: [NSManagedObjectID], deleted: [NSManagedObjectID], changed: [NSManagedObjectID]) =
                 current.performAndWait {
                     (
-                        current.inserted.values.filter { !$0.deletedFlag && covers($0.engine) }.map(\.id),
-                        current.deleted.values.filter { covers($0.engine) }.map(\.id),
-                        current.changed.values.filter { !$0.deletedFlag && !$0.insertedFlag && covers($0.engine) }.map(\.id)
+                        current.graph.inserted.values.filter { !$0.deletedFlag && covers($0.engine) }.map(\.id),
+                        current.graph.deleted.values.filter { covers($0.engine) }.map(\.id),
+                        current.graph.changed.values.filter { !$0.deletedFlag && !$0.insertedFlag && covers($0.engine) }.map(\.id)
                     )
                 }
             result.deleted.formUnion(taken.deleted)
@@ -83,11 +83,11 @@ extension NSManagedObjectContext {
         }
         guard request.includesPendingChanges else { return nil }
         let predicate = request.predicate
-        let touched = (Array(changed.values) + Array(deleted.values)).filter {
+        let touched = (Array(graph.changed.values) + Array(graph.deleted.values)).filter {
             !$0.insertedFlag && !$0.id.isTemporaryID && plan.covers($0.engine)
         }
-        let current = changed.values.filter { !$0.deletedFlag && !$0.insertedFlag && plan.covers($0.engine) }
-        let added = inserted.values.filter { !$0.deletedFlag && plan.covers($0.engine) }
+        let current = graph.changed.values.filter { !$0.deletedFlag && !$0.insertedFlag && plan.covers($0.engine) }
+        let added = graph.inserted.values.filter { !$0.deletedFlag && plan.covers($0.engine) }
         guard !touched.isEmpty || !added.isEmpty else { return nil }
         var total = storeCount
         if !touched.isEmpty {

@@ -19,7 +19,7 @@ extension NSManagedObjectContext {
         var last: (engine: ObjectIdentifier, group: Int)?
         for object in objects {
             let engine = ObjectIdentifier(object.engine)
-            if !assignedStores.isEmpty, let assigned = assignedStores.removeValue(forKey: ObjectIdentifier(object)) {
+            if !graph.assignedStores.isEmpty, let assigned = graph.assignedStores.removeValue(forKey: ObjectIdentifier(object)) {
                 // A store chosen by `assign(_:to:)`: a group of its own kind, never the last one's.
                 let root = object.engine.rootNumber
                 if let index = groups.firstIndex(where: { $0.store === assigned && $0.root == root }) {
@@ -69,7 +69,7 @@ extension NSManagedObjectContext {
                 for (offset, object) in members.enumerated() {
                     let key = first + Int64(offset)
                     if object.hasID {
-                        registry.removeValue(forKey: ObjectKey(object.id))
+                        graph.registry.removeValue(forKey: ObjectKey(object.id))
                         // The temporary ID's number keeps the object's place in insertion order
                         // (a save that fails and is tried again writes in the same order).
                         if object.insertionNumber == 0, let number = object.idStorage?.insertionNumber, number != 0 {
@@ -77,10 +77,10 @@ extension NSManagedObjectContext {
                         }
                         object.id = NSManagedObjectID(
                             entity: object.engine.description, rootEntityNumber: root, key: .permanent(key), store: store)
-                        register(object)
+                        graph.register(object)
                     } else {
                         if keys == nil { keys = FetchBatches(keysOf: store, entity: object.engine) }
-                        registry.register(object, row: ObjectKey(store: store, root: root, primaryKey: key), in: keys!)
+                        graph.registry.register(object, row: ObjectKey(store: store, root: root, primaryKey: key), in: keys!)
                     }
                 }
             }

@@ -10,7 +10,7 @@ extension NSManagedObjectContext {
     /// refreshes refetched objects reloads if it finds them.
     func objectsWithValues() -> Set<ObjectIdentifier> {
         var loaded = Set<ObjectIdentifier>()
-        for object in registry.values where object.faultState != .hollow && !object.insertedFlag {
+        for object in graph.registry.values where object.faultState != .hollow && !object.insertedFlag {
             loaded.insert(ObjectIdentifier(object))
         }
         return loaded
@@ -36,7 +36,7 @@ extension NSManagedObjectContext {
             object.writtenSlots.insert(slot)
         }
         object.changedFlag = !local.isEmpty
-        if local.isEmpty { changed.removeValue(forKey: ObjectIdentifier(object)) }
+        if local.isEmpty { graph.changed.removeValue(forKey: ObjectIdentifier(object)) }
     }
 }
 #endif

@@ -64,14 +64,14 @@ extension NSManagedObjectContext {
         values: Bool = false
     ) -> NSManagedObject {
         let key = ObjectKey(store: store, root: entity.rootNumber, primaryKey: primaryKey)
-        if let existing = registry.object(for: key, excluding: keys) { return existing }
+        if let existing = graph.registry.object(for: key, excluding: keys) { return existing }
         let object = maker.make(entity, values: values)
         if let keys {
-            registry.register(object, row: key, in: keys)
+            graph.registry.register(object, row: key, in: keys)
         } else {
             object.id = NSManagedObjectID(
                 entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store)
-            registry[key] = object
+            graph.registry[key] = object
         }
         return object
     }

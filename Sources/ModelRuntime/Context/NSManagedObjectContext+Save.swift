@@ -11,13 +11,13 @@ extension NSManagedObjectContext {
         processPendingChanges()
         guard hasChanges else { return settleUnchangedObjects() }
         NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
-        let insertedNow = insertedInOrder()
+        let insertedNow = graph.insertedInOrder()
         // The set of inserted objects the change report just posted, while it is still the set
         // of `insertedNow` (the inserted table not changed since).
         let reportedInserted =
-            ProcessedChanges.sameStorage(processedChanges.insertedObjects, inserted) ? processedChanges.allInserted : nil
-        let deletedNow = Array(deleted.values)
-        let updatedNow = changed.values.filter { !$0.insertedFlag && !$0.deletedFlag && $0.hasPersistentChangedValues }
+            ProcessedChanges.sameStorage(graph.processedChanges.insertedObjects, graph.inserted) ? graph.processedChanges.allInserted : nil
+        let deletedNow = Array(graph.deleted.values)
+        let updatedNow = graph.updatedToSave()
         for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.willSave() } }
         var errors: [NSError] = []
         func collect(_ body: () throws -> Void) {
@@ -46,35 +46,8 @@ extension NSManagedObjectContext {
             }
         }
         finishSave(inserted: sets.inserted, updated: sets.updated, deleted: sets.deleted, reportedInserted: reported)
-        conflictChecked.removeAll()
+        graph.conflictChecked.removeAll()
         advanceQueryGeneration()
-    }
-
-    /// The inserted objects in insertion order: keys are given, and rows written, in that order,
-    /// so neither has to sort them again. Insertion numbers are usually dense (one context
-    /// inserting), so each object is placed by its number; other numbers are sorted.
-    func insertedInOrder() -> [NSManagedObject] {
-        let objects = Array(inserted.values)
-        guard objects.count > 1 else { return objects }
-        let numbers = objects.map(\.insertionOrder)
-        let low = numbers.min()!
-        let span = numbers.max()! - low
-        if low > 0, span < UInt64(objects.count) * 4 {
-            var places = [Int32](repeating: -1, count: Int(span) + 1)
-            var unique = true
-            for (index, number) in numbers.enumerated() {
-                let place = Int(number - low)
-                if places[place] >= 0 { unique = false }
-                places[place] = Int32(index)
-            }
-            if unique { return places.compactMap { $0 >= 0 ? objects[Int($0)] : nil } }
-        }
-        // Objects without a number were given their permanent IDs earlier (a save that failed,
-        // `obtainPermanentIDs(for:)`): their keys were allocated in insertion order.
-        let keys = numbers.contains(0) ? objects.map { $0.rowKey ?? 0 } : []
-        return numbers.indices.sorted {
-            numbers[$0] != numbers[$1] ? numbers[$0] < numbers[$1] : !keys.isEmpty && keys[$0] < keys[$1]
-        }.map { objects[$0] }
     }
 
     /// Marks the saved objects saved and posts the did-save notification. `reportedInserted` is
@@ -83,33 +56,7 @@ extension NSManagedObjectContext {
         inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject], deleted deletedNow: [NSManagedObject],
         reportedInserted: Set<NSManagedObject>?
     ) {
-        let writesStore = parent == nil
-        var savedInserted: [NSManagedObject] = []
-        savedInserted.reserveCapacity(insertedNow.count)
-        // The anchor tells the object's context without loading the weak reference.
-        for object in insertedNow where object.anchor === anchor {
-            savedInserted.append(object)
-            object.insertedFlag = false
-            object.settleValues()
-            if writesStore { object.version = 1 }
-        }
-        for object in updatedNow {
-            object.settleValues()
-            if writesStore { object.version += 1 }
-        }
-        for object in deletedNow {
-            registry.removeValue(forKey: ObjectKey(object.id))
-            object.context = nil
-        }
-        // Objects touched only as inverses (changed, not persistently) are clean now too.
-        for object in changed.values where !object.deletedFlag { object.settleValues() }
-        inserted.removeAll()
-        deleted.removeAll(keepingCapacity: true)
-        changed.removeAll(keepingCapacity: true)
-        // The save started by processing pending changes; what it reported is settled now, and
-        // holding the saved objects for the next report would keep them alive (the registry
-        // holds unchanged objects weakly).
-        processedChanges = ProcessedChanges()
+        let savedInserted = graph.settleSaved(inserted: insertedNow, updated: updatedNow, deleted: deletedNow, intoStore: parent == nil)
         for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.didSave() } }
         NotificationCenter.default.post(
             name: .NSManagedObjectContextDidSave, object: self,
@@ -153,10 +100,7 @@ extension NSManagedObjectContext {
                 let type = ClassRegistry.objectClass(for: insert.entity)
                 let object = type.init(entity: insert.entity, insertInto: nil)
                 object.id = insert.id
-                object.context = parent
-                object.insertedFlag = true
-                parent.inserted[ObjectIdentifier(object)] = object
-                parent.register(object)
+                parent.graph.insertSaved(object)
                 made.append(object)
             }
             for (object, insert) in zip(made, inserts) { Snapshot.apply(insert.values, to: object, in: parent) }
@@ -164,9 +108,7 @@ extension NSManagedObjectContext {
                 let object = parent.object(with: update.id)
                 if object.faultState != .materialized { object.fireFault() }
                 Snapshot.apply(update.values, to: object, in: parent)
-                for (slot, _) in update.values { object.writtenSlots.insert(slot) }
-                parent.noteChanged(object)
-                object.changedFlag = true
+                parent.graph.noteSaved(object, slots: update.values.map(\.slot))
             }
             for id in deletes { parent.delete(parent.object(with: id)) }
             parent.processPendingChanges()

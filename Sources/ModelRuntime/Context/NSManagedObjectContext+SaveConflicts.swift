@@ -98,90 +98,6 @@ final class SaveTransactions {
     }
 }
 
-/// The context as a save found it before its merge policy changed anything, put back when the
-/// save fails after all, so a failed save leaves the context's changes as the app left them: the
-/// change tables, and every object a resolution is expected to change — the save's objects, the
-/// objects the conflicts name, the objects marked by `detectConflicts(for:)` — exactly as they
-/// were (values, committed values, version, ID, flags, registration). Objects the resolution
-/// changed besides go back to their committed values; objects it inserted leave the context.
-struct SaveCheckpoint {
-    private let inserted: [ObjectIdentifier: NSManagedObject]
-    private let deleted: [ObjectIdentifier: NSManagedObject]
-    private let changed: [ObjectIdentifier: NSManagedObject]
-    private let conflictChecked: [ObjectIdentifier: NSManagedObject]
-    private let assignedStores: [ObjectIdentifier: NSPersistentStore]
-    private let processedChanges: ProcessedChanges
-    private var objects: [(object: NSManagedObject, state: NSManagedObject.SavedState, registered: ObjectKey?)]
-    private var saved: Set<ObjectIdentifier>
-
-    init(_ context: NSManagedObjectContext, involving named: [NSManagedObject]) {
-        inserted = context.inserted
-        deleted = context.deleted
-        changed = context.changed
-        conflictChecked = context.conflictChecked
-        assignedStores = context.assignedStores
-        processedChanges = context.processedChanges
-        var seen: Set<ObjectIdentifier> = []
-        var objects: [(object: NSManagedObject, state: NSManagedObject.SavedState, registered: ObjectKey?)] = []
-        let tables = [context.inserted, context.deleted, context.changed, context.conflictChecked]
-        for object in tables.flatMap(\.values) + named where seen.insert(ObjectIdentifier(object)).inserted {
-            let registered = object.registryKey.flatMap { context.registry[$0] === object ? $0 : nil }
-            objects.append((object, object.savedState, registered))
-        }
-        self.objects = objects
-        saved = seen
-    }
-
-    /// Adds the objects a later round's conflicts name for the first time. One the resolutions
-    /// changed is in the change tables and goes back to its committed values; the others are as
-    /// the save found them.
-    mutating func include(_ named: [NSManagedObject], from context: NSManagedObjectContext) {
-        for object in named {
-            let key = ObjectIdentifier(object)
-            guard !saved.contains(key), context.inserted[key] == nil, context.deleted[key] == nil, context.changed[key] == nil else {
-                continue
-            }
-            saved.insert(key)
-            let registered = object.registryKey.flatMap { context.registry[$0] === object ? $0 : nil }
-            objects.append((object, object.savedState, registered))
-        }
-    }
-
-    func restore(in context: NSManagedObjectContext) {
-        for (key, object) in context.inserted where !saved.contains(key) {
-            if let registered = object.registryKey, context.registry[registered] === object {
-                context.registry.removeValue(forKey: registered)
-            }
-            object.insertedFlag = false
-            object.context = nil
-        }
-        for (key, object) in Array(context.deleted) + Array(context.changed) where !saved.contains(key) {
-            object.deletedFlag = false
-            object.changedFlag = false
-            object.writtenSlots.removeAll()
-            if object.hasCommitted {
-                object.restoreCommittedValues()
-            } else {
-                object.clearValues()
-                object.faultState = .hollow
-            }
-        }
-        for entry in objects {
-            if let key = entry.object.registryKey, context.registry[key] === entry.object { context.registry.removeValue(forKey: key) }
-        }
-        for entry in objects { entry.object.restore(entry.state) }
-        for entry in objects {
-            if let key = entry.registered, context.registry[key] !== entry.object { context.registry[key] = entry.object }
-        }
-        context.inserted = inserted
-        context.deleted = deleted
-        context.changed = changed
-        context.conflictChecked = conflictChecked
-        context.assignedStores = assignedStores
-        context.processedChanges = processedChanges
-    }
-}
-
 extension NSManagedObjectContext {
     /// How many times one save hands conflicts to its merge policy before it fails.
     static let maximumConflictResolutions = 5
@@ -205,8 +121,8 @@ extension NSManagedObjectContext {
             let transactions = SaveTransactions()
             defer { transactions.rollBack() }
             let resolution = SaveResolution()
-            saveResolution = resolution
-            defer { saveResolution = nil }
+            graph.saveResolution = resolution
+            defer { graph.saveResolution = nil }
             var checkpoint: SaveCheckpoint?
             do {
                 var resolutions = 0
@@ -232,9 +148,9 @@ extension NSManagedObjectContext {
                     }
                     if resolutions > 0 { try transactions.rollBackToSavepoint() } else { try transactions.restart() }
                     if checkpoint == nil {
-                        checkpoint = SaveCheckpoint(self, involving: conflicts.objects)
+                        checkpoint = SaveCheckpoint(graph, involving: conflicts.objects)
                     } else {
-                        checkpoint?.include(conflicts.objects, from: self)
+                        checkpoint?.include(conflicts.objects, from: graph)
                     }
                     resolutions += 1
                     guard resolutions <= Self.maximumConflictResolutions else {
@@ -248,7 +164,7 @@ extension NSManagedObjectContext {
                     sets = try setsAfterResolution(sets, coordinator: coordinator, transactions: transactions)
                 }
             } catch {
-                checkpoint?.restore(in: self)
+                checkpoint?.restore(in: graph)
                 throw error
             }
         }
@@ -269,7 +185,7 @@ extension NSManagedObjectContext {
     {
         // The usual save: one store, every object of it, nothing marked or left unwritten.
         let stores = coordinator.persistentStores
-        if unwritten.isEmpty, conflictChecked.isEmpty, stores.count == 1 {
+        if unwritten.isEmpty, graph.conflictChecked.isEmpty, stores.count == 1 {
             let store = stores[0]
             let number = store.registryNumber
             let ofStore = { (objects: [NSManagedObject]) in number != 0 && objects.allSatisfy { $0.storeNumber == number } }
@@ -281,7 +197,7 @@ extension NSManagedObjectContext {
         let updated = unwritten.isEmpty ? sets.updated : sets.updated.filter { unwritten[ObjectIdentifier($0)] == nil }
         // Unchanged objects marked by `detectConflicts(for:)` whose rows are checked too.
         let written = Set((sets.inserted + sets.updated + sets.deleted).map(ObjectIdentifier.init))
-        let checked = conflictChecked.values.filter {
+        let checked = graph.conflictChecked.values.filter {
             !written.contains(ObjectIdentifier($0)) && unwritten[ObjectIdentifier($0)] == nil && !$0.insertedFlag && !$0.deletedFlag
                 && $0.hasCommitted && $0.managedObjectContext === self
         }
@@ -337,9 +253,9 @@ extension NSManagedObjectContext {
     {
         let before = Set((previous.inserted + previous.updated + previous.deleted).map(ObjectIdentifier.init))
         let sets = SaveSets(
-            inserted: insertedInOrder(),
-            updated: changed.values.filter { !$0.insertedFlag && !$0.deletedFlag && $0.hasPersistentChangedValues },
-            deleted: Array(deleted.values))
+            inserted: graph.insertedInOrder(),
+            updated: graph.updatedToSave(),
+            deleted: Array(graph.deleted.values))
         let new = (
             inserted: sets.inserted.filter { !before.contains(ObjectIdentifier($0)) },
             updated: sets.updated.filter { !before.contains(ObjectIdentifier($0)) },

@@ -37,7 +37,7 @@ extension NSManagedObjectContext {
     func undoManagerChanged() {
         if let token = undoCheckpointToken { NotificationCenter.default.removeObserver(token) }
         undoCheckpointToken = nil
-        undoBaselines.removeAll()
+        graph.undoBaselines.removeAll()
         guard let manager = undoManager else { return }
         let weakSelf = WeakContext(self)
         undoCheckpointToken = NotificationCenter.default.addObserver(forName: .NSUndoManagerCheckpoint, object: manager, queue: nil) { _ in
@@ -56,9 +56,9 @@ extension NSManagedObjectContext {
         func record(_ object: NSManagedObject, existedBefore: Bool) {
             let key = ObjectIdentifier(object)
             let before =
-                undoBaselines[key]
+                graph.undoBaselines[key]
                 ?? UndoBaseline(object: object, exists: existedBefore, values: existedBefore ? object.committedCopy : nil)
-            undoBaselines[key] = UndoBaseline(object: object, exists: !object.deletedFlag, values: object.valuesCopy)
+            graph.undoBaselines[key] = UndoBaseline(object: object, exists: !object.deletedFlag, values: object.valuesCopy)
             records.append(before)
         }
         for object in inserted { record(object, existedBefore: false) }
@@ -116,11 +116,11 @@ extension NSManagedObjectContext {
         let key = ObjectIdentifier(object)
         object.deletedFlag = false
         if object.insertedFlag {
-            inserted[key] = object
-            if object.hasID { register(object) }
+            graph.inserted[key] = object
+            if object.hasID { graph.register(object) }
         } else {
-            deleted.removeValue(forKey: key)
-            revivedObjects.append(object)
+            graph.deleted.removeValue(forKey: key)
+            graph.revivedObjects.append(object)
         }
         restoreInverseMembership(of: object)
     }
@@ -159,19 +159,19 @@ extension NSManagedObjectContext {
         let key = ObjectIdentifier(object)
         object.deletedFlag = true
         if object.insertedFlag {
-            inserted.removeValue(forKey: key)
-            changed.removeValue(forKey: key)
-            if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
+            graph.inserted.removeValue(forKey: key)
+            graph.changed.removeValue(forKey: key)
+            if object.hasID { graph.registry.removeValue(forKey: ObjectKey(object.id)) }
         } else {
-            deleted[key] = object
+            graph.deleted[key] = object
         }
     }
 
     /// After `rollback()` (every operation of the manager goes, as in Core Data) or `reset()`
     /// (the context's own operations go).
     func forgetUndo(everything: Bool) {
-        undoBaselines.removeAll()
-        revivedObjects.removeAll()
+        graph.undoBaselines.removeAll()
+        graph.revivedObjects.removeAll()
         guard let manager = undoManager else { return }
         if everything { manager.removeEveryAction() } else { manager.removeActions(of: self) }
     }

@@ -57,7 +57,7 @@ open class NSManagedObjectContext: NSObject {
     /// Whether the context holds every registered object strongly; by default (false, as in
     /// Core Data) it holds only inserted, updated and deleted ones (see `ObjectRegistry`).
     open var retainsRegisteredObjects = false {
-        didSet { registry.setRetainsObjects(retainsRegisteredObjects) }
+        didSet { graph.registry.setRetainsObjects(retainsRegisteredObjects) }
     }
 
     /// Decides what happens to an inaccessible fault: the default returns
@@ -74,36 +74,20 @@ open class NSManagedObjectContext: NSObject {
     open var undoManager: UndoManager? {
         didSet { if undoManager !== oldValue { undoManagerChanged() } }
     }
-    /// What the undo manager last recorded of each object (see +Undo).
-    var undoBaselines: [ObjectIdentifier: UndoBaseline] = [:]
     var undoCheckpointToken: NSObjectProtocol?
-    /// Stored objects whose deletion an undo took back since the last
-    /// `processPendingChanges()`, which reports them inserted (see +Undo).
-    var revivedObjects: [NSManagedObject] = []
     /// The read connections of a context pinned to a query generation (see +QueryGeneration).
     var pinnedReads: PinnedReads?
-    /// Objects whose rows the next save checks even when unchanged (`detectConflicts(for:)`).
-    var conflictChecked: [ObjectIdentifier: NSManagedObject] = [:]
-    /// What the merge policy decided during the save under way (see +SaveConflicts).
-    var saveResolution: SaveResolution?
     /// The thread a migration manager runs on while this is one of its contexts: there the context
     /// counts as on its queue, so the manager's policies use its source and destination contexts
     /// without `perform`, as with Core Data's migration manager. Set and cleared on that thread.
     var confinedThread: pthread_t?
-    /// Inserted objects given a store by `assign(_:to:)`, until they get their keys.
-    var assignedStores: [ObjectIdentifier: NSPersistentStore] = [:]
     open private(set) var userInfo = NSMutableDictionary()
     var parentObserverToken: NSObjectProtocol?
 
-    /// Objects by identity (store, table, key or temporary identity).
-    let registry = ObjectRegistry()
+    /// The context's objects and their changes: the engine state this class is the façade of.
+    let graph = ObjectGraph()
     /// What the context's objects refer to it through (see ``ContextAnchor``).
-    let anchor = ContextAnchor()
-    var inserted: [ObjectIdentifier: NSManagedObject] = [:]
-    var deleted: [ObjectIdentifier: NSManagedObject] = [:]
-    var changed: [ObjectIdentifier: NSManagedObject] = [:]
-    /// What the last `NSManagedObjectContextObjectsDidChange` reported (see +ObjectsDidChange).
-    var processedChanges = ProcessedChanges()
+    var anchor: ContextAnchor { graph.anchor }
 
     public init(concurrencyType ct: NSManagedObjectContextConcurrencyType) {
         kind = ct
@@ -112,7 +96,7 @@ open class NSManagedObjectContext: NSObject {
         default: queue = DispatchQueue(label: "NSManagedObjectContext")
         }
         super.init()
-        anchor.context = self
+        graph.anchor.context = self
         if ct != .mainQueueConcurrencyType {
             queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
         } else {
@@ -207,20 +191,12 @@ open class NSManagedObjectContext: NSObject {
 
     // MARK: State
 
-    open var hasChanges: Bool { !inserted.isEmpty || !deleted.isEmpty || changed.values.contains { $0.hasPersistentChangedValues } }
-    open var insertedObjects: Set<NSManagedObject> { Set(inserted.values) }
-    open var updatedObjects: Set<NSManagedObject> { Set(changed.values.filter { !$0.insertedFlag && !$0.deletedFlag }) }
-    open var deletedObjects: Set<NSManagedObject> { Set(deleted.values) }
+    open var hasChanges: Bool { graph.hasChanges }
+    open var insertedObjects: Set<NSManagedObject> { graph.insertedObjects }
+    open var updatedObjects: Set<NSManagedObject> { graph.updatedObjects }
+    open var deletedObjects: Set<NSManagedObject> { graph.deletedObjects }
     /// Inserted objects count as registered whether or not their temporary ID was made yet.
-    open var registeredObjects: Set<NSManagedObject> { Set(registry.values).union(inserted.values) }
-
-    func register(_ object: NSManagedObject) {
-        registry[ObjectKey(object.id)] = object
-    }
-
-    func noteChanged(_ object: NSManagedObject) {
-        changed[ObjectIdentifier(object)] = object
-    }
+    open var registeredObjects: Set<NSManagedObject> { graph.registeredObjects }
 
     // MARK: Inserting and deleting
 
@@ -229,26 +205,7 @@ open class NSManagedObjectContext: NSObject {
         checkQueue()
         if object.context === self { return }
         precondition(object.context == nil, "An object can be in one context only")
-        coordinatorModel?._withUnsafeGuaranteedRef { object.rebind(to: $0) }
-        // The anchor, not `context`: setting that would retain and release the context, whose
-        // weak references make both take the slow path.
-        object.anchor = anchor
-        object.insertedFlag = true
-        object.deletedFlag = false
-        if !object.hasCommitted {
-            let engine = object.engine
-            for (slot, value) in engine.writeChecks.defaultValues where object.values[slot] == nil { object.values[slot] = value }
-            for slot in engine.relationshipSlots where engine.isRelationshipToMany(slot) && !(object.values[slot] is ToMany) {
-                object.values[slot] = ToMany()
-            }
-        }
-        inserted[ObjectIdentifier(object)] = object
-        // Registered by its temporary ID once one is made (see `NSManagedObject.id`).
-        if object.hasID {
-            register(object)
-        } else if object.insertionNumber == 0 {
-            object.insertionNumber = TemporaryIdentity.next()
-        }
+        graph.insert(object, model: coordinatorModel)
         object.awakeFromInsert()
     }
 
@@ -257,37 +214,7 @@ open class NSManagedObjectContext: NSObject {
     /// deny makes the save fail while destinations remain.
     open func delete(_ object: NSManagedObject) {
         checkQueue()
-        guard object.context === self, !object.deletedFlag else { return }
-        if object.faultState != .materialized { object.fireFault() }
-        object.prepareForDeletion()
-        object.deletedFlag = true
-        if object.insertedFlag {
-            inserted.removeValue(forKey: ObjectIdentifier(object))
-            changed.removeValue(forKey: ObjectIdentifier(object))
-        } else {
-            deleted[ObjectIdentifier(object)] = object
-        }
-        let engine = object.engine
-        for slot in engine.relationshipSlots {
-            guard let relationship = engine.properties[slot] as? NSRelationshipDescription else { continue }
-            let destinations: [NSManagedObject] =
-                engine.isRelationshipToMany(slot)
-                ? object.loadedToMany(slot).objects : [object.values[slot] as? NSManagedObject].compactMap { $0 }
-            switch relationship.deleteRule {
-            case .nullifyDeleteRule:
-                for destination in destinations {
-                    if let inverse = engine.inverseSlot(slot, on: destination.engine) { destination.removeInverse(object, atSlot: inverse) }
-                }
-            case .cascadeDeleteRule:
-                for destination in destinations where !destination.deletedFlag {
-                    if let inverse = engine.inverseSlot(slot, on: destination.engine) { destination.removeInverse(object, atSlot: inverse) }
-                    delete(destination)
-                }
-            case .denyDeleteRule, .noActionDeleteRule:
-                break
-            }
-        }
-        if object.insertedFlag, object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
+        graph.delete(object)
     }
 
     // MARK: Objects by ID
@@ -295,7 +222,7 @@ open class NSManagedObjectContext: NSObject {
     /// The object with `objectID`: the registered one, or a fault that loads its row when used.
     open func object(with objectID: NSManagedObjectID) -> NSManagedObject {
         checkQueue()
-        if let object = registry[ObjectKey(objectID)] { return object }
+        if let object = graph.registry[ObjectKey(objectID)] { return object }
         return fault(for: objectID)
     }
 
@@ -303,14 +230,14 @@ open class NSManagedObjectContext: NSObject {
     /// when the store has no such object.
     open func existingObject(with objectID: NSManagedObjectID) throws -> NSManagedObject {
         checkQueue()
-        if let object = registry[ObjectKey(objectID)] {
+        if let object = graph.registry[ObjectKey(objectID)] {
             if object.faultState == .hollow, !loadRow(into: object) { throw missingObject(objectID) }
             return object
         }
         guard !objectID.isTemporaryID else { throw missingObject(objectID) }
         let object = fault(for: objectID)
         guard loadRow(into: object) else {
-            registry.removeValue(forKey: ObjectKey(objectID))
+            graph.registry.removeValue(forKey: ObjectKey(objectID))
             object.context = nil
             throw missingObject(objectID)
         }
@@ -324,7 +251,7 @@ open class NSManagedObjectContext: NSObject {
     }
 
     open func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
-        registry[ObjectKey(objectID)]
+        graph.registry[ObjectKey(objectID)]
     }
 
     /// A hollow object for `id`, registered.
@@ -334,7 +261,7 @@ open class NSManagedObjectContext: NSObject {
         object.id = id
         object.context = self
         object.faultState = .hollow
-        register(object)
+        graph.register(object)
         return object
     }
 
@@ -353,87 +280,38 @@ open class NSManagedObjectContext: NSObject {
         guard object.context === self else { return }
         // Fetched properties are fetched again on their next read, whatever else happens.
         object.forgetFetchedPropertyValues()
-        if object.insertedFlag {
-            // Nothing to reload an inserted object from: without merging it turns into a fault
-            // and its pending changes are lost (Apple's documentation of this method), so it is
-            // as it was inserted, still inserted; merging keeps it as it is.
-            guard !flag else { return }
-            object.willTurnIntoFault()
-            object.writtenSlots.removeAll()
-            object.clearValues()
-            let engine = object.engine
-            for (slot, value) in engine.writeChecks.defaultValues { object.values[slot] = value }
-            for slot in engine.relationshipSlots where engine.isRelationshipToMany(slot) { object.values[slot] = ToMany() }
-            object.faultState = .fault
-            object.didTurnIntoFault()
-            return
-        }
+        // Nothing to reload an inserted object from: without merging it turns into a fault and
+        // its pending changes are lost (Apple's documentation of this method), so it is as it was
+        // inserted, still inserted; merging keeps it as it is.
+        if object.insertedFlag && flag { return }
         if flag && object.changedFlag {
             reloadKeepingChanges(object)
             return
         }
-        if object.deletedFlag {
-            deleted.removeValue(forKey: ObjectIdentifier(object))
-            object.deletedFlag = false
-        }
-        object.willTurnIntoFault()
-        changed.removeValue(forKey: ObjectIdentifier(object))
-        object.changedFlag = false
-        object.writtenSlots.removeAll()
-        object.clearValues()
-        object.faultState = .hollow
-        object.didTurnIntoFault()
+        graph.turnIntoFault(object)
     }
 
     open func refreshAllObjects() {
         checkQueue()
-        for object in Array(registry.values) where !object.insertedFlag { refresh(object, mergeChanges: true) }
+        for object in Array(graph.registry.values) where !object.insertedFlag { refresh(object, mergeChanges: true) }
     }
 
     /// Discards every unsaved change.
     open func rollback() {
         checkQueue()
-        let discarded = Array(inserted.values)
-        let touched = Array(changed.values) + Array(deleted.values)
-        defer { postRolledBack(discarded: discarded, restored: touched) }
         forgetUndo(everything: true)
         forgetSaveChoices()
-        for object in inserted.values {
-            if object.hasID { registry.removeValue(forKey: ObjectKey(object.id)) }
-            object.context = nil
-            object.insertedFlag = false
-        }
-        inserted.removeAll()
-        deleted.removeAll()
-        changed.removeAll()
-        for object in touched where object.context === self {
-            object.deletedFlag = false
-            object.changedFlag = false
-            object.writtenSlots.removeAll()
-            if object.hasCommitted {
-                object.restoreCommittedValues()
-                object.awake(fromSnapshotEvents: .rollback)
-            } else {
-                object.clearValues()
-                object.faultState = .hollow
-            }
-        }
+        let (discarded, restored) = graph.rollback()
+        postRolledBack(discarded: discarded, restored: restored)
     }
 
     /// Forgets every object: all registered objects leave the context.
     open func reset() {
         checkQueue()
-        let invalidated = registry.values.map(\.id)
-        defer { postInvalidatedAll(invalidated) }
         forgetUndo(everything: false)
         forgetSaveChoices()
         advanceQueryGeneration()
-        for object in registry.values { object.context = nil }
-        for object in inserted.values { object.context = nil }
-        registry.removeAll()
-        inserted.removeAll()
-        deleted.removeAll()
-        changed.removeAll()
+        postInvalidatedAll(graph.removeAll())
     }
 
     /// Posts `NSManagedObjectContextObjectsDidChange` for the changes since the last call.

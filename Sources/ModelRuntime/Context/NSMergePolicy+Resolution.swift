@@ -14,7 +14,7 @@ extension NSMergePolicy {
         guard conflict.newVersionNumber != 0, let persisted = conflict.persistedSnapshot else {
             // The row is gone: the object's changes have no row left to go to and are not
             // written (a deleted object's row being gone is no conflict).
-            context.saveResolution?.unwritten[ObjectIdentifier(object)] = object
+            context.graph.saveResolution?.unwritten[ObjectIdentifier(object)] = object
             return
         }
         let version = Int64(conflict.newVersionNumber)
@@ -92,12 +92,12 @@ extension NSMergePolicy {
         let row = context.slotValues(conflict.databaseSnapshot ?? [:], for: object)
         if stored.context === context {
             stored.context = nil
-            context.changed.removeValue(forKey: ObjectIdentifier(stored))
+            context.graph.changed.removeValue(forKey: ObjectIdentifier(stored))
         }
-        if let registered = object.registryKey { context.registry.removeValue(forKey: registered) }
-        context.inserted.removeValue(forKey: ObjectIdentifier(object))
+        if let registered = object.registryKey { context.graph.registry.removeValue(forKey: registered) }
+        context.graph.inserted.removeValue(forKey: ObjectIdentifier(object))
         object.id = NSManagedObjectID(entity: object.entity, rootEntityNumber: object.engine.rootNumber, key: .permanent(key), store: store)
-        context.register(object)
+        context.graph.register(object)
         object.insertedFlag = false
         let engine = object.engine
         let local = object.valuesCopy
@@ -189,11 +189,11 @@ extension NSManagedObject {
         if faultState != .materialized { faultState = .materialized }
         changedFlag = true
         if hasPersistentChangedValues {
-            context?.noteChanged(self)
+            context?.graph.noteChanged(self)
         } else {
             changedFlag = false
             writtenSlots.removeAll()
-            context?.changed.removeValue(forKey: ObjectIdentifier(self))
+            context?.graph.changed.removeValue(forKey: ObjectIdentifier(self))
         }
     }
 }
@@ -201,13 +201,7 @@ extension NSManagedObject {
 extension NSManagedObjectContext {
     /// An inserted object leaves the context without being deleted (a duplicate a merge policy
     /// dropped): nothing of it is saved.
-    func discardInserted(_ object: NSManagedObject) {
-        guard object.context === self, object.insertedFlag else { return }
-        inserted.removeValue(forKey: ObjectIdentifier(object))
-        if let key = object.registryKey { registry.removeValue(forKey: key) }
-        object.insertedFlag = false
-        object.context = nil
-    }
+    func discardInserted(_ object: NSManagedObject) { graph.discardInserted(object) }
 
     /// A snapshot's values by slot of `object`'s entity, as the object stores them: attributes
     /// in their stored types, to-ones as objects of this context. Slots the snapshot does not hold

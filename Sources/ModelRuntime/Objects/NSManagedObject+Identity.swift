@@ -31,7 +31,7 @@ extension NSManagedObject {
                     entity: entityDescription, rootEntityNumber: engine.rootNumber, key: .temporary(number), store: nil)
             }
             idStorage = made
-            if insertedFlag, let context { context.register(self) }
+            if insertedFlag, let context { context.graph.register(self) }
             return made
         }
         set { idStorage = newValue }

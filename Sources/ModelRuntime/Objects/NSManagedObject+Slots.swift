@@ -236,7 +236,7 @@ extension NSManagedObject {
             changedFlag = true
             // The context tracks inserted objects as inserted; they join its changed objects
             // once saved (or adopted as a stored row).
-            if !insertedFlag { context?.noteChanged(self) }
+            if !insertedFlag { context?.graph.noteChanged(self) }
         }
     }
 

@@ -91,7 +91,7 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
             if let registry = batches.registrySlots {
                 registry.forget(self, key: batches.key(at: position, root: engine.rootNumber), page: batches, position: position)
             } else if let context = batches.anchor?.context {
-                context.registry.forget(self, key: batches.key(at: position, root: engine.rootNumber))
+                context.graph.registry.forget(self, key: batches.key(at: position, root: engine.rootNumber))
             }
         case .state(let held):
             held._withUnsafeGuaranteedRef { state in
@@ -101,9 +101,9 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, KeyValueReadable, Pr
                     let key = fields.pointee.idStorage.map(ObjectKey.init) ?? batches.key(at: position, root: engine.rootNumber)
                     registry.forget(self, key: key, page: batches, position: position)
                 } else if let id = fields.pointee.idStorage, let context = fields.pointee.anchor?.context {
-                    context.registry.forget(self, key: ObjectKey(id))
+                    context.graph.registry.forget(self, key: ObjectKey(id))
                 } else if case .fetched(let batches) = fields.pointee.origin, let context = fields.pointee.anchor?.context {
-                    context.registry.forget(self, key: batches.key(at: Int(batchPosition), root: engine.rootNumber))
+                    context.graph.registry.forget(self, key: batches.key(at: Int(batchPosition), root: engine.rootNumber))
                 }
             }
             held.release()

@@ -114,7 +114,7 @@ struct LargeFetchRegistryTests {
                 results.append(try context.fetch(request))
             }
             #expect(context.registeredObjects.count == fetches * size)
-            #expect(context.registry.pageCount == ObjectRegistry.maximumPages)
+            #expect(context.graph.registry.pageCount == ObjectRegistry.maximumPages)
             let ids = results.map { $0.map(\.objectID) }
             let all = try context.fetch(BatchedFetchRegistryTests.request())
             #expect(all.count == fetches * size)
