@@ -49,7 +49,7 @@ extension NSMergePolicy {
                 merged[slot] = stored
             }
         }
-        object.take(storedValues: committed, values: merged, version: version)
+        context.graph.rebase(object, storedValues: committed, values: merged, version: version)
     }
 
     // MARK: Uniqueness constraints
@@ -115,7 +115,7 @@ extension NSMergePolicy {
                 if !keepsLocal || (local[slot] as? ToMany)?.objects.isEmpty != false { merged[slot] = ToManyUnloaded.marker }
             }
         }
-        object.take(storedValues: committed, values: merged, version: version)
+        context.graph.rebase(object, storedValues: committed, values: merged, version: version)
     }
 
     /// An *updated* object that took a stored row's unique values, resolved as Core Data's
@@ -173,27 +173,6 @@ extension NSMergePolicy {
             var members = target.objects(atSlot: slot)
             for object in moving where !members.contains(where: { $0 === object }) { members.append(object) }
             target.setValue(members, atSlot: slot)
-        }
-    }
-}
-
-extension NSManagedObject {
-    /// The object's committed values become `stored` (a row as it is now in the store, at
-    /// `version`) and its values `values`; the slots where they differ are its changes.
-    func take(storedValues stored: ContiguousArray<Any?>, values new: ContiguousArray<Any?>, version: Int64) {
-        let state = valueState
-        new.withUnsafeBufferPointer { state.replaceValues(with: $0) }
-        state.fields.pointee.committed = .copy(stored)
-        state.fields.pointee.version = version
-        state.fields.pointee.writtenSlots.insertAll()
-        if faultState != .materialized { faultState = .materialized }
-        changedFlag = true
-        if hasPersistentChangedValues {
-            context?.graph.noteChanged(self)
-        } else {
-            changedFlag = false
-            writtenSlots.removeAll()
-            context?.graph.changed.removeValue(forKey: ObjectIdentifier(self))
         }
     }
 }

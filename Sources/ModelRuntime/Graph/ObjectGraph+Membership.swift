@@ -102,6 +102,20 @@ extension ObjectGraph {
         object.anchor = nil
     }
 
+    /// `object` takes `stored` as its committed values (a row as it is now in the store, at
+    /// `version`) and `values` as its values (a merge policy's resolution); it is a changed object
+    /// where they differ, and an unchanged one where they do not.
+    func rebase(_ object: NSManagedObject, storedValues stored: ContiguousArray<Any?>, values: ContiguousArray<Any?>, version: Int64) {
+        object.take(storedValues: stored, values: values, version: version)
+        if object.hasPersistentChangedValues {
+            noteChanged(object)
+        } else {
+            object.changedFlag = false
+            object.writtenSlots.removeAll()
+            changed.removeValue(forKey: ObjectIdentifier(object))
+        }
+    }
+
     // MARK: Faults, rollback and reset
 
     /// Turns `object` into a fault, its changes discarded: an inserted one is as it was inserted

@@ -223,6 +223,18 @@ extension NSManagedObject {
     func replaceValues(with new: ContiguousArray<Any?>) {
         new.withUnsafeBufferPointer { valueState.replaceValues(with: $0) }
     }
+    /// The object's committed values become `stored` (a row as it is now in the store, at
+    /// `version`) and its values `values`, every slot marked written; it is materialized and
+    /// marked changed (``ObjectGraph/rebase(_:storedValues:values:version:)`` settles that).
+    func take(storedValues stored: ContiguousArray<Any?>, values new: ContiguousArray<Any?>, version: Int64) {
+        let state = valueState
+        new.withUnsafeBufferPointer { state.replaceValues(with: $0) }
+        state.fields.pointee.committed = .copy(stored)
+        state.fields.pointee.version = version
+        state.fields.pointee.writtenSlots.insertAll()
+        if faultState != .materialized { faultState = .materialized }
+        changedFlag = true
+    }
     /// Puts the committed values back (rollback); an object without them gets nil values.
     func restoreCommittedValues() {
         guard case .state(let held) = body else { return }
