@@ -124,69 +124,7 @@ extension NSManagedObjectContext {
         _ object: NSManagedObject, from statement: Statement, shape: RowShape? = nil, store: NSPersistentStore,
         maker: inout HollowObjectMaker
     ) {
-        let entity = object.engine
-        let shape = shape ?? entity.tableShape
-        let map = shape.columns
-        let count = entity.slotCount
-        // Each slot is written once, in place, straight from its column; the values become the
-        // committed ones (a write of them all: the generation advances).
-        let state = object.valueState
-        let fields = state.fields
-        fields.pointee.committed = .values
-        fields.pointee.generation &+= 1
-        let base = state.base
-        do {
-            for slot in 0..<count {
-                if case .attribute(let type, let column?) = entity.slotKinds[slot] {
-                    // The common case, read in place.
-                    let index = map[Int(column)]
-                    if index >= 0 {
-                        StoredValueCast.destroy(base + slot)
-                        StoreValueCodec.read(statement, index, as: type, into: base + slot)
-                    } else {
-                        ObjectState.assign(nil, to: base + slot)
-                    }
-                    continue
-                }
-                let value: Any?
-                switch entity.slotKinds[slot] {
-                case .attribute(let type, let column?):
-                    let index = map[Int(column)]
-                    value = index >= 0 ? StoreValueCodec.read(statement, index, as: type) : nil
-                case .attribute(_, nil), .transientRelationship, .toOne(nil, _):
-                    value = nil
-                case .composite(let leaves, let columns):
-                    var dictionary: [String: Any] = [:]
-                    for (leaf, column) in zip(leaves, columns) where map[Int(column)] >= 0 {
-                        if let value = StoreValueCodec.read(statement, map[Int(column)], as: leaf.type) {
-                            RowSnapshot.set(value, at: leaf.path[...], in: &dictionary)
-                        }
-                    }
-                    value = dictionary.isEmpty ? nil : dictionary
-                case .toOne(let keyColumn?, let entityColumn):
-                    let key = map[Int(keyColumn)]
-                    if key >= 0, !statement.isNull(at: key), let destination = entity.destinations[slot] {
-                        let destinationEntity =
-                            entityColumn.flatMap { column in
-                                map[Int(column)] >= 0 ? entity.model?.entity(number: Int(statement.int64(at: map[Int(column)]))) : nil
-                            } ?? destination
-                        value = self.object(entity: destinationEntity, primaryKey: statement.int64(at: key), store: store, maker: &maker)
-                    } else {
-                        value = nil
-                    }
-                case .toManyByInverseKey, .toManyByJoinTable:
-                    value = ToManyUnloaded.marker
-                }
-                ObjectState.assign(value, to: base + slot)
-            }
-        }
-        // Transformable attributes with a registered transformer hold its objects, not `Data`.
-        for (slot, name) in entity.writeChecks.transformedSlots {
-            if let data = base[slot] as? Data, let transformer = ValueTransformer.registered(name) {
-                ObjectState.assign(transformer.reverseTransformedValue(data), to: base + slot)
-            }
-        }
-        fields.pointee.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0
+        object.readRow(statement, shape: shape ?? object.engine.tableShape, store: store, maker: &maker)
     }
 
     /// Loads the row of a hollow object; false when the store has no such row.
