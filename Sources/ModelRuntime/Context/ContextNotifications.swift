@@ -124,11 +124,7 @@ extension NSManagedObjectContext {
             refreshed.insert(object)
         }
         for id in deletedIDs {
-            guard let object = graph.registry.removeValue(forKey: ObjectKey(id)) else { continue }
-            graph.changed.removeValue(forKey: ObjectIdentifier(object))
-            graph.deleted.removeValue(forKey: ObjectIdentifier(object))
-            object.deletedFlag = true
-            object.changedFlag = false
+            guard let object = graph.removeDeleted(id) else { continue }
             removed.insert(object)
         }
         // Relationships of refreshed objects may now include the inserted objects: reload them.

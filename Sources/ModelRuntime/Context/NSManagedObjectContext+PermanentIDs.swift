@@ -19,7 +19,7 @@ extension NSManagedObjectContext {
         var last: (engine: ObjectIdentifier, group: Int)?
         for object in objects {
             let engine = ObjectIdentifier(object.engine)
-            if !graph.assignedStores.isEmpty, let assigned = graph.assignedStores.removeValue(forKey: ObjectIdentifier(object)) {
+            if !graph.assignedStores.isEmpty, let assigned = graph.takeAssignedStore(of: object) {
                 // A store chosen by `assign(_:to:)`: a group of its own kind, never the last one's.
                 let root = object.engine.rootNumber
                 if let index = groups.firstIndex(where: { $0.store === assigned && $0.root == root }) {
@@ -62,26 +62,11 @@ extension NSManagedObjectContext {
                 guard !store.isReadOnly else { throw NSPersistentStore.readOnlyError(store) }
                 try transactions?.begin(store)
                 let first = try store.engine.allocateKeys(members.count, root: root, inOpenTransaction: transactions != nil)
-                // Objects nobody asked the ID of get none: their keys are listed in order, as a
-                // fetch's are, and each object's permanent ID is made from its key when asked
-                // for. They are registered as a fetch's rows are (see ObjectRegistry).
+                // Objects nobody asked the ID of are listed by key in `keys` (see
+                // ``ObjectGraph/givePermanentID(to:key:root:store:keys:)``).
                 var keys: FetchBatches?
                 for (offset, object) in members.enumerated() {
-                    let key = first + Int64(offset)
-                    if object.hasID {
-                        graph.registry.removeValue(forKey: ObjectKey(object.id))
-                        // The temporary ID's number keeps the object's place in insertion order
-                        // (a save that fails and is tried again writes in the same order).
-                        if object.insertionNumber == 0, let number = object.idStorage?.insertionNumber, number != 0 {
-                            object.insertionNumber = number
-                        }
-                        object.id = NSManagedObjectID(
-                            entity: object.engine.description, rootEntityNumber: root, key: .permanent(key), store: store)
-                        graph.register(object)
-                    } else {
-                        if keys == nil { keys = FetchBatches(keysOf: store, entity: object.engine) }
-                        graph.registry.register(object, row: ObjectKey(store: store, root: root, primaryKey: key), in: keys!)
-                    }
+                    graph.givePermanentID(to: object, key: first + Int64(offset), root: root, store: store, keys: &keys)
                 }
             }
         }

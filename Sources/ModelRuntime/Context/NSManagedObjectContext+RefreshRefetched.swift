@@ -36,7 +36,7 @@ extension NSManagedObjectContext {
             object.writtenSlots.insert(slot)
         }
         object.changedFlag = !local.isEmpty
-        if local.isEmpty { graph.changed.removeValue(forKey: ObjectIdentifier(object)) }
+        if local.isEmpty { graph.noteUnchanged(object) }
     }
 }
 #endif

@@ -46,7 +46,7 @@ extension NSManagedObjectContext {
             }
         }
         finishSave(inserted: sets.inserted, updated: sets.updated, deleted: sets.deleted, reportedInserted: reported)
-        graph.conflictChecked.removeAll()
+        graph.forgetConflictChecks()
         advanceQueryGeneration()
     }
 

@@ -24,14 +24,6 @@ struct SaveConflicts {
     }
 }
 
-/// What the merge policy decided during the save under way beyond the objects' values
-/// (``NSManagedObjectContext/saveResolution``).
-final class SaveResolution {
-    /// Updated or marked objects whose row is gone: nothing of them is written (the built-in
-    /// policies drop their changes; the save still counts them saved).
-    var unwritten: [ObjectIdentifier: NSManagedObject] = [:]
-}
-
 /// The write transactions of one save, one per store: `BEGIN IMMEDIATE`, so each store's write
 /// lock is held while a round writes and while the merge policy resolves the conflicts it found.
 /// The first round's writes are undone by restarting the transactions (a savepoint would cost
@@ -120,9 +112,8 @@ extension NSManagedObjectContext {
         return try coordinator.locked {
             let transactions = SaveTransactions()
             defer { transactions.rollBack() }
-            let resolution = SaveResolution()
-            graph.saveResolution = resolution
-            defer { graph.saveResolution = nil }
+            let resolution = graph.beginSaveResolution()
+            defer { graph.endSaveResolution() }
             var checkpoint: SaveCheckpoint?
             do {
                 var resolutions = 0

@@ -12,7 +12,7 @@ extension NSManagedObjectContext {
     public func detectConflicts(for object: NSManagedObject) {
         checkQueue()
         guard object.managedObjectContext === self else { return }
-        graph.conflictChecked[ObjectIdentifier(object)] = object
+        graph.checkConflicts(of: object)
     }
 
     /// Saves the inserted `object` into `store` (Core Data's `assign(_:to:)`), one of the
@@ -25,13 +25,12 @@ extension NSManagedObjectContext {
         guard let object = object as? NSManagedObject, object.insertedFlag, !object.deletedFlag, object.managedObjectContext === self,
             object.rowKey == nil, persistentStoreCoordinator?.persistentStores.contains(where: { $0 === store }) == true
         else { return }
-        graph.assignedStores[ObjectIdentifier(object)] = store
+        graph.assign(object, to: store)
     }
 
     /// Drops both kinds of marks (`rollback()`, `reset()`).
     func forgetSaveChoices() {
-        graph.conflictChecked.removeAll()
-        graph.assignedStores.removeAll()
+        graph.forgetSaveChoices()
     }
 }
 #endif

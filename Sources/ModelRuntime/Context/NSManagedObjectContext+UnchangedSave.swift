@@ -7,16 +7,7 @@ extension NSManagedObjectContext {
     /// pending changes, and `hasChanges` compare them again, however many round trips ago they
     /// were written.
     func settleUnchangedObjects() {
-        guard !graph.changed.isEmpty else { return }
-        var settled = 0
-        for (key, object) in graph.changed where !object.deletedFlag && !object.insertedFlag && !object.hasPersistentChangedValues {
-            object.settleValues()
-            graph.changed.removeValue(forKey: key)
-            settled += 1
-        }
-        // As after a save: what the last change report held is settled, and holding the objects
-        // for the next report would keep them alive.
-        if settled > 0, graph.changed.isEmpty { graph.processedChanges = ProcessedChanges() }
+        graph.settleUnchanged()
     }
 }
 #endif

@@ -1,15 +1,6 @@
 #if !canImport(CoreData)
 import ModelQuery
 
-/// An object as the context's undo manager last recorded it: whether it was in the context
-/// (inserted or registered, not deleted) and its values then (nil: none worth restoring, an
-/// object not inserted yet).
-struct UndoBaseline {
-    let object: NSManagedObject
-    let exists: Bool
-    let values: ContiguousArray<Any?>?
-}
-
 /// Undo support (`undoManager`, `undo()`, `redo()`), as Core Data records it: each
 /// `processPendingChanges()` registers one undo operation that puts every object it reports
 /// (inserted, updated, deleted) back as it was at the previous one. Undoing runs that operation,
@@ -37,7 +28,7 @@ extension NSManagedObjectContext {
     func undoManagerChanged() {
         if let token = undoCheckpointToken { NotificationCenter.default.removeObserver(token) }
         undoCheckpointToken = nil
-        graph.undoBaselines.removeAll()
+        graph.forgetUndoBaselines()
         guard let manager = undoManager else { return }
         let weakSelf = WeakContext(self)
         undoCheckpointToken = NotificationCenter.default.addObserver(forName: .NSUndoManagerCheckpoint, object: manager, queue: nil) { _ in
@@ -51,19 +42,7 @@ extension NSManagedObjectContext {
     /// committed values; an inserted object did not exist). Objects whose deletion an undo took
     /// back are among the inserted ones, with what they were recorded as.
     func recordUndo(inserted: Set<NSManagedObject>, updated: Set<NSManagedObject>, deleted: Set<NSManagedObject>, in manager: UndoManager) {
-        var records: [UndoBaseline] = []
-        records.reserveCapacity(inserted.count + updated.count + deleted.count)
-        func record(_ object: NSManagedObject, existedBefore: Bool) {
-            let key = ObjectIdentifier(object)
-            let before =
-                graph.undoBaselines[key]
-                ?? UndoBaseline(object: object, exists: existedBefore, values: existedBefore ? object.committedCopy : nil)
-            graph.undoBaselines[key] = UndoBaseline(object: object, exists: !object.deletedFlag, values: object.valuesCopy)
-            records.append(before)
-        }
-        for object in inserted { record(object, existedBefore: false) }
-        for object in updated { record(object, existedBefore: true) }
-        for object in deleted { record(object, existedBefore: true) }
+        let records = graph.advanceUndoBaselines(inserted: inserted, updated: updated, deleted: deleted)
         // With registration disabled the changes are not undoable, but what they made is what
         // the next recorded change goes back to.
         guard !records.isEmpty, manager.registersOperations else { return }
@@ -86,7 +65,7 @@ extension NSManagedObjectContext {
                     revive(object)
                     event.insert(.undoDeletion)
                 } else {
-                    remove(object)
+                    graph.withdraw(object)
                     event.insert(.undoInsertion)
                 }
             }
@@ -109,19 +88,10 @@ extension NSManagedObjectContext {
         return SlotValues.equal(a, b)
     }
 
-    /// Brings a deleted object back: an inserted one is inserted again, a stored one no longer
-    /// deleted. Delete rules are not undone here: the objects they changed are restored by
-    /// their own records.
+    /// Brings a deleted object back (see ``ObjectGraph/revive(_:)``) and into the to-many
+    /// inverses it is missing from.
     private func revive(_ object: NSManagedObject) {
-        let key = ObjectIdentifier(object)
-        object.deletedFlag = false
-        if object.insertedFlag {
-            graph.inserted[key] = object
-            if object.hasID { graph.register(object) }
-        } else {
-            graph.deleted.removeValue(forKey: key)
-            graph.revivedObjects.append(object)
-        }
+        graph.revive(object)
         restoreInverseMembership(of: object)
     }
 
@@ -153,25 +123,10 @@ extension NSManagedObjectContext {
         }
     }
 
-    /// Takes an object out, as undoing its insertion (or redoing its deletion) does, without
-    /// applying delete rules (see ``revive(_:)``).
-    private func remove(_ object: NSManagedObject) {
-        let key = ObjectIdentifier(object)
-        object.deletedFlag = true
-        if object.insertedFlag {
-            graph.inserted.removeValue(forKey: key)
-            graph.changed.removeValue(forKey: key)
-            if object.hasID { graph.registry.removeValue(forKey: ObjectKey(object.id)) }
-        } else {
-            graph.deleted[key] = object
-        }
-    }
-
     /// After `rollback()` (every operation of the manager goes, as in Core Data) or `reset()`
     /// (the context's own operations go).
     func forgetUndo(everything: Bool) {
-        graph.undoBaselines.removeAll()
-        graph.revivedObjects.removeAll()
+        graph.forgetUndo()
         guard let manager = undoManager else { return }
         if everything { manager.removeEveryAction() } else { manager.removeActions(of: self) }
     }

@@ -237,7 +237,7 @@ open class NSManagedObjectContext: NSObject {
         guard !objectID.isTemporaryID else { throw missingObject(objectID) }
         let object = fault(for: objectID)
         guard loadRow(into: object) else {
-            graph.registry.removeValue(forKey: ObjectKey(objectID))
+            graph.unregister(objectID)
             object.context = nil
             throw missingObject(objectID)
         }

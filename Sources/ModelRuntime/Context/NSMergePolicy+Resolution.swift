@@ -14,7 +14,7 @@ extension NSMergePolicy {
         guard conflict.newVersionNumber != 0, let persisted = conflict.persistedSnapshot else {
             // The row is gone: the object's changes have no row left to go to and are not
             // written (a deleted object's row being gone is no conflict).
-            context.graph.saveResolution?.unwritten[ObjectIdentifier(object)] = object
+            context.graph.markUnwritten(object)
             return
         }
         let version = Int64(conflict.newVersionNumber)
@@ -90,15 +90,7 @@ extension NSMergePolicy {
         guard stored !== object, let key = stored.objectID.primaryKey, let store = stored.objectID.persistentStore else { return }
         let version = conflict.databaseVersion ?? stored.version
         let row = context.slotValues(conflict.databaseSnapshot ?? [:], for: object)
-        if stored.context === context {
-            stored.context = nil
-            context.graph.changed.removeValue(forKey: ObjectIdentifier(stored))
-        }
-        if let registered = object.registryKey { context.graph.registry.removeValue(forKey: registered) }
-        context.graph.inserted.removeValue(forKey: ObjectIdentifier(object))
-        object.id = NSManagedObjectID(entity: object.entity, rootEntityNumber: object.engine.rootNumber, key: .permanent(key), store: store)
-        context.graph.register(object)
-        object.insertedFlag = false
+        context.graph.adopt(stored, by: object, key: key, store: store)
         let engine = object.engine
         let local = object.valuesCopy
         let keepsLocal = mergeType == .mergeByPropertyObjectTrumpMergePolicyType || mergeType == .overwriteMergePolicyType

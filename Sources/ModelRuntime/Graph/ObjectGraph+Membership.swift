@@ -27,6 +27,13 @@ extension ObjectGraph {
         changed[ObjectIdentifier(object)] = object
     }
 
+    /// Takes `object` out of the changed objects: it has no changes to save (its flag is the
+    /// caller's to clear).
+    @inline(__always)
+    func noteUnchanged(_ object: NSManagedObject) {
+        changed.removeValue(forKey: ObjectIdentifier(object))
+    }
+
     // MARK: Inserting and deleting
 
     /// Makes `object`, in no context, an inserted object of the graph: of `model`'s entity, with
@@ -114,6 +121,18 @@ extension ObjectGraph {
             object.writtenSlots.removeAll()
             changed.removeValue(forKey: ObjectIdentifier(object))
         }
+    }
+
+    /// The object registered under `id`, whose row another context's save deleted, leaves the
+    /// graph's registry and change tables, deleted and with no changes to save. Returns it (nil:
+    /// none was registered).
+    func removeDeleted(_ id: NSManagedObjectID) -> NSManagedObject? {
+        guard let object = registry.removeValue(forKey: ObjectKey(id)) else { return nil }
+        changed.removeValue(forKey: ObjectIdentifier(object))
+        deleted.removeValue(forKey: ObjectIdentifier(object))
+        object.deletedFlag = true
+        object.changedFlag = false
+        return object
     }
 
     // MARK: Faults, rollback and reset

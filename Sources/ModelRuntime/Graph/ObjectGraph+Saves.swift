@@ -75,6 +75,21 @@ extension ObjectGraph {
         return savedInserted
     }
 
+    /// Settles the objects written since the last save that hold their committed values again
+    /// (a save that finds nothing to write): they leave the changed objects as a save's do.
+    func settleUnchanged() {
+        guard !changed.isEmpty else { return }
+        var settled = 0
+        for (key, object) in changed where !object.deletedFlag && !object.insertedFlag && !object.hasPersistentChangedValues {
+            object.settleValues()
+            changed.removeValue(forKey: key)
+            settled += 1
+        }
+        // As after a save: what the last change report held is settled, and holding the objects
+        // for the next report would keep them alive.
+        if settled > 0, changed.isEmpty { processedChanges = ProcessedChanges() }
+    }
+
     // MARK: A child context's save
 
     /// Takes `object`, made with the ID of an object a child context saved inserted, as an

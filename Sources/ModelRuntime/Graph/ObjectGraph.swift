@@ -25,7 +25,7 @@ final class ObjectGraph {
     var deleted: [ObjectIdentifier: NSManagedObject] = [:]
     /// Objects with changed values since the last save (inserted ones included).
     var changed: [ObjectIdentifier: NSManagedObject] = [:]
-    /// What the last `NSManagedObjectContextObjectsDidChange` reported (see +ObjectsDidChange).
+    /// What the last `NSManagedObjectContextObjectsDidChange` reported (see +ChangeReport).
     var processedChanges = ProcessedChanges()
 
     // MARK: Saves
@@ -34,7 +34,7 @@ final class ObjectGraph {
     var conflictChecked: [ObjectIdentifier: NSManagedObject] = [:]
     /// Inserted objects given a store by `assign(_:to:)`, until they get their keys.
     var assignedStores: [ObjectIdentifier: NSPersistentStore] = [:]
-    /// What the merge policy decided during the save under way (see +SaveConflicts).
+    /// What the merge policy decided during the save under way (see +SaveResolution).
     var saveResolution: SaveResolution?
 
     // MARK: Undo
