@@ -126,6 +126,14 @@ final class BatchInsertRow: NSMutableDictionary {
         return layout.slot(named: String._unconditionallyBridgeFromObjectiveC(text), after: last)
     }
 
+    /// Whether `slot` holds no value, told by the `Any?`'s metadata word where its layout is
+    /// known (comparing an `Any?` with nil copies and destroys it).
+    @inline(__always)
+    private func isEmpty(_ slot: Int) -> Bool {
+        guard StoredValueCast.layoutHolds else { return values[slot] == nil }
+        return values.withUnsafeBufferPointer { StoredValueCast.metadata(at: UnsafeRawPointer($0.baseAddress! + slot)) == nil }
+    }
+
     override var count: Int { present + (others?.count ?? 0) }
 
     override func object(forKey aKey: Any) -> Any? {
@@ -139,7 +147,7 @@ final class BatchInsertRow: NSMutableDictionary {
             others!.setObject(anObject, forKey: aKey)
             return
         }
-        if values[slot] == nil { present += 1 }
+        if isEmpty(slot) { present += 1 }
         if let plain = layout.plainTypes[slot], ObjectIdentifier(type(of: anObject)) == plain {
             values[slot] = anObject
         } else {

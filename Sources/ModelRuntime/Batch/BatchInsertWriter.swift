@@ -148,6 +148,8 @@ struct BatchInsertWriter {
         /// Per written column: its attribute's default, and whether a value is required.
         let defaults: [(slot: Int, value: Any)]
         let required: [Int]
+        /// Per written column: how an attribute column's value is bound (nil for other columns).
+        let attributeColumns: [AttributeColumn?]
 
         init(writer: BatchInsertWriter, collectIDs: Bool) throws {
             self.writer = writer
@@ -175,6 +177,10 @@ struct BatchInsertWriter {
             }
             self.defaults = defaults
             self.required = required
+            attributeColumns = entity.writtenColumns.map { written in
+                if case .attribute(let type, _) = entity.slotKinds[written.slot] { return AttributeColumn(slot: written.slot, type: type) }
+                return nil
+            }
         }
 
         mutating func write(_ values: inout ContiguousArray<Any?>) throws {
@@ -221,11 +227,18 @@ struct BatchInsertWriter {
             _ values: ContiguousArray<Any?>, keys: [Int: (key: Int64, entity: Int)], to statement: Statement, from first: Int32
         ) {
             let entity = writer.entity
+            let fast = StoredValueCast.layoutHolds
             for (offset, written) in entity.writtenColumns.enumerated() {
                 let index = first + Int32(offset)
                 switch entity.slotKinds[written.slot] {
                 case .attribute(let type, _):
-                    if !Self.bindExact(values[written.slot], as: type, to: statement, at: index) {
+                    // A value of the attribute's stored type (what typed rows and the dictionary
+                    // handler's row give) is bound from the array in place, without a cast.
+                    if fast, let column = attributeColumns[offset] {
+                        values.withUnsafeBufferPointer {
+                            RowBinding.bind($0.baseAddress! + written.slot, column: column, to: statement, at: index)
+                        }
+                    } else {
                         StoreValueCodec.bind(values[written.slot], as: type, to: statement, at: index)
                     }
                 case .composite(let leaves, _):
@@ -242,31 +255,6 @@ struct BatchInsertWriter {
                     statement.bindNull(at: index)
                 }
             }
-        }
-
-        /// Binds a value that already has its attribute type's Swift type (what typed rows give)
-        /// without the general conversions; false for any other value.
-        private static func bindExact(_ value: Any?, as type: NSAttributeType, to statement: Statement, at index: Int32) -> Bool {
-            switch type {
-            case .stringAttributeType:
-                guard let text = value as? String else { return false }
-                statement.bind(text, at: index)
-            case .integer64AttributeType:
-                guard let number = value as? Int64 else { return false }
-                statement.bind(number, at: index)
-            case .doubleAttributeType:
-                guard let number = value as? Double else { return false }
-                statement.bind(number, at: index)
-            case .dateAttributeType:
-                guard let date = value as? Date else { return false }
-                statement.bind(date.timeIntervalSinceReferenceDate, at: index)
-            case .booleanAttributeType:
-                guard let flag = value as? Bool else { return false }
-                statement.bind(Int64(flag ? 1 : 0), at: index)
-            default:
-                return false
-            }
-            return true
         }
 
         /// Raises `Z_MAX` of the root once, to the last key used.

@@ -63,31 +63,38 @@ enum RowBinding {
             }
             return
         }
-        let buffer = values
-        let base = UnsafeRawPointer(buffer.baseAddress!)
+        let base = values.baseAddress!
         var index = first
         for (offset, column) in columns.enumerated() {
             if let included, included & (1 << UInt64(offset)) == 0 { continue }
-            let value = base + column.slot * stride
-            let metadata = StoredValueCast.metadata(at: value)
-            if metadata == nil {
-                statement.bindNull(at: index)
-            } else if metadata == column.storedType {
-                switch column.kind {
-                case .int64: statement.bind(value.load(as: Int64.self), at: index)
-                case .int32: statement.bind(Int64(value.load(as: Int32.self)), at: index)
-                case .int16: statement.bind(Int64(value.load(as: Int16.self)), at: index)
-                case .bool: statement.bind(Int64(value.load(as: Bool.self) ? 1 : 0), at: index)
-                case .double: statement.bind(value.load(as: Double.self), at: index)
-                case .float: statement.bind(Double(value.load(as: Float.self)), at: index)
-                case .date: statement.bind(value.load(as: Date.self).timeIntervalSinceReferenceDate, at: index)
-                case .string: statement.bind(value.load(as: String.self), at: index)
-                case .other: StoreValueCodec.bind(buffer[column.slot], as: column.type, to: statement, at: index)
-                }
-            } else {
-                StoreValueCodec.bind(buffer[column.slot], as: column.type, to: statement, at: index)
-            }
+            bind(base + column.slot, column: column, to: statement, at: index)
             index += 1
+        }
+    }
+
+    /// Binds the `Any?` at `value`, of `column`'s attribute, to parameter `index`: nil as NULL, a
+    /// value of the stored type by a load, anything else through ``StoreValueCodec``. Only when
+    /// ``StoredValueCast/layoutHolds``.
+    @inline(__always)
+    static func bind(_ value: UnsafePointer<Any?>, column: AttributeColumn, to statement: Statement, at index: Int32) {
+        let raw = UnsafeRawPointer(value)
+        let metadata = StoredValueCast.metadata(at: raw)
+        if metadata == nil {
+            statement.bindNull(at: index)
+        } else if metadata == column.storedType {
+            switch column.kind {
+            case .int64: statement.bind(raw.load(as: Int64.self), at: index)
+            case .int32: statement.bind(Int64(raw.load(as: Int32.self)), at: index)
+            case .int16: statement.bind(Int64(raw.load(as: Int16.self)), at: index)
+            case .bool: statement.bind(Int64(raw.load(as: Bool.self) ? 1 : 0), at: index)
+            case .double: statement.bind(raw.load(as: Double.self), at: index)
+            case .float: statement.bind(Double(raw.load(as: Float.self)), at: index)
+            case .date: statement.bind(raw.load(as: Date.self).timeIntervalSinceReferenceDate, at: index)
+            case .string: statement.bind(raw.load(as: String.self), at: index)
+            case .other: StoreValueCodec.bind(value.pointee, as: column.type, to: statement, at: index)
+            }
+        } else {
+            StoreValueCodec.bind(value.pointee, as: column.type, to: statement, at: index)
         }
     }
 }
