@@ -69,18 +69,34 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
     }
 
     open override func isEqual(_ object: Any?) -> Bool {
-        guard let other = object as? NSManagedObjectID else { return false }
+        guard let other = Self.identifier(in: object) else { return false }
         if other === self { return true }
         return other.key == key && other.rootEntityNumber == rootEntityNumber && other.storeIdentifier == storeIdentifier
             && (isTemporaryID || other.entityDescription.isKindOf(entity: entityDescription)
                 || entityDescription.isKindOf(entity: other.entityDescription) || other.entityDescription === entityDescription)
     }
 
+    /// The key and the root entity's number mixed into one word (equal IDs have both equal);
+    /// `NSObject`'s `hash(into:)` hashes it again for Swift's sets and dictionaries.
     open override var hash: Int {
-        var hasher = Hasher()
-        hasher.combine(key)
-        hasher.combine(rootEntityNumber)
-        return hasher.finalize()
+        let number: UInt64
+        switch key {
+        case .permanent(let value): number = UInt64(bitPattern: value)
+        case .temporary(let value): number = ~value
+        }
+        let root = UInt64(UInt32(truncatingIfNeeded: rootEntityNumber))
+        return Int(truncatingIfNeeded: (number ^ (root &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The ID `object` holds. An `Any` holding a class instance keeps the reference in its first
+    /// word, so an object whose dynamic type is exactly this class (every ID the runtime makes)
+    /// is read without the runtime's dynamic cast, which a set of IDs would pay on every
+    /// comparison; anything else is cast.
+    private static func identifier(in object: Any?) -> NSManagedObjectID? {
+        guard let object else { return nil }
+        guard Swift.type(of: object) == NSManagedObjectID.self else { return object as? NSManagedObjectID }
+        return withUnsafeBytes(of: object) { Unmanaged<NSManagedObjectID>.fromOpaque($0.load(as: UnsafeRawPointer.self)) }
+            .takeUnretainedValue()
     }
 
     public func copy(with zone: NSZone? = nil) -> Any { self }
