@@ -37,6 +37,9 @@ extension NSManagedObjectContext {
         }
         object.changedFlag = !local.isEmpty
         if local.isEmpty { graph.noteUnchanged(object) }
+        // Its values were put back from the new snapshot (it stays loaded, so no
+        // `awakeFromFetch()` follows).
+        object.awake(fromSnapshotEvents: .refresh)
     }
 }
 #endif

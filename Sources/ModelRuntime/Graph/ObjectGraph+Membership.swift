@@ -112,7 +112,10 @@ extension ObjectGraph {
     /// `object` takes `stored` as its committed values (a row as it is now in the store, at
     /// `version`) and `values` as its values (a merge policy's resolution); it is a changed object
     /// where they differ, and an unchanged one where they do not.
+    /// When that changes any of its values, it then gets `awake(fromSnapshotEvents: .mergePolicy)`
+    /// (Core Data's event for "a change due to conflict resolution during a save operation").
     func rebase(_ object: NSManagedObject, storedValues stored: ContiguousArray<Any?>, values: ContiguousArray<Any?>, version: Int64) {
+        let before = object.valuesCopy
         object.take(storedValues: stored, values: values, version: version)
         if object.hasPersistentChangedValues {
             noteChanged(object)
@@ -121,6 +124,7 @@ extension ObjectGraph {
             object.writtenSlots.removeAll()
             changed.removeValue(forKey: ObjectIdentifier(object))
         }
+        if zip(before, values).contains(where: { !SlotValues.equal($0, $1) }) { object.awake(fromSnapshotEvents: .mergePolicy) }
     }
 
     /// The object registered under `id`, whose row another context's save deleted, leaves the
