@@ -231,7 +231,7 @@ final class FetchBatches {
                     defer { statement.reset() }
                     queries += 1
                     for (offset, key) in chunk.enumerated() { statement.bind(key, at: Int32(offset + 1)) }
-                    var maker = NSManagedObjectContext.HollowObjectMaker(context: context)
+                    var maker = ObjectGraph.HollowObjectMaker(graph: context.graph)
                     while try statement.step() {
                         guard let object = byKey[statement.int64(at: root.tableShape.primaryKey)], object.faultState == .hollow
                         else { continue }

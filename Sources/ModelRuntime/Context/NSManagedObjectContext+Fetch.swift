@@ -89,7 +89,7 @@ extension NSManagedObjectContext {
         let shape = plan.shape
         var objects: [NSManagedObject] = []
         let model = entity.model
-        var maker = HollowObjectMaker(context: self)
+        var maker = ObjectGraph.HollowObjectMaker(graph: graph)
         let asFault = request.returnsObjectsAsFaults
         try withStores(for: request) { store in
             let statement = try readConnection(store).cachedStatement(plan.sql.sql)
@@ -105,7 +105,7 @@ extension NSManagedObjectContext {
                         materialize(statement, shape: shape, entity: rowEntity, store: store, asFault: asFault, maker: &maker, keys: keys))
                 } else {
                     objects.append(
-                        object(entity: rowEntity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker))
+                        graph.object(entity: rowEntity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker))
                 }
             }
         }
@@ -171,7 +171,7 @@ extension NSManagedObjectContext {
         // They are registered by position in `batches` (see ObjectRegistry).
         var objects: [NSManagedObject] = []
         objects.reserveCapacity(keys.count)
-        var maker = HollowObjectMaker(context: self)
+        var maker = ObjectGraph.HollowObjectMaker(graph: graph)
         for position in keys.indices {
             let rowEntity = batches.entity(at: position)
             let key = ObjectKey(store: source, root: rowEntity.rootNumber, primaryKey: keys[position])

@@ -2,94 +2,23 @@
 import ModelQuery
 import ModelStore
 
-/// Rows become objects: the registered object of a row or a new hollow one, a row's values read
-/// into an object, faults fulfilled from the store or the parent context, to-manys and prefetches.
+/// Rows become objects: a row's values read into an object (the object for a row is the graph's,
+/// see ObjectGraph+Rows), faults fulfilled from the store or the parent context, to-manys and prefetches.
 extension NSManagedObjectContext {
-    /// Makes the hollow objects of one fetch, looking each entity's class up once.
-    struct HollowObjectMaker {
-        /// Unretained: a maker lives within one call of a context method. (Contexts are weakly
-        /// referenced by their objects, so each retain of one takes the slow side-table path.)
-        unowned(unsafe) let context: NSManagedObjectContext
-        /// The context's anchor, which the objects take (setting `context` would retain the
-        /// context, whose weak references give it a side table: a slow retain and release).
-        private let anchor: ContextAnchor
-        private var lastEntity: EngineEntity?
-        private var lastType: NSManagedObject.Type = NSManagedObject.self
-
-        init(context: NSManagedObjectContext) {
-            self.context = context
-            anchor = context.anchor
-        }
-
-        /// A hollow object of `entity` in the context, neither registered nor given an ID; with
-        /// `values`, with room for the values its row is read into next (else a state for its
-        /// ID and context alone, as an object referred to but not loaded needs).
-        mutating func make(_ entity: EngineEntity, values: Bool) -> NSManagedObject {
-            if lastEntity !== entity {
-                lastType = ClassRegistry.objectClass(for: entity.description)
-                lastEntity = entity
-            }
-            let type = lastType
-            let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
-            if values { object.anchor = anchor } else { object.adoptWithoutValues(anchor) }
-            object.faultState = .hollow
-            return object
-        }
-
-        /// A hollow object of `entity` at `position` of the batched fetch `batches`, with no
-        /// state of its own (it reaches the context through the fetch), not yet registered.
-        mutating func makeHollow(_ entity: EngineEntity, in batches: FetchBatches, at position: Int) -> NSManagedObject {
-            if lastEntity !== entity {
-                lastType = ClassRegistry.objectClass(for: entity.description)
-                lastEntity = entity
-            }
-            let type = lastType
-            let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
-            object.makeHollow(in: batches, position: Int32(position))
-            return object
-        }
-    }
-
-    /// The registered object for a row, or a new hollow one.
-    func object(entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore) -> NSManagedObject {
-        var maker = HollowObjectMaker(context: self)
-        return object(entity: entity, primaryKey: primaryKey, store: store, maker: &maker)
-    }
-
-    /// The registered object for a row, or a new hollow one made by `maker` (with room for
-    /// values when the row is read next, `values`); a new object's ID is made now, or from
-    /// `keys` when first asked for.
-    func object(
-        entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore, maker: inout HollowObjectMaker, keys: FetchBatches? = nil,
-        values: Bool = false
-    ) -> NSManagedObject {
-        let key = ObjectKey(store: store, root: entity.rootNumber, primaryKey: primaryKey)
-        if let existing = graph.registry.object(for: key, excluding: keys) { return existing }
-        let object = maker.make(entity, values: values)
-        if let keys {
-            graph.registry.register(object, row: key, in: keys)
-        } else {
-            object.id = NSManagedObjectID(
-                entity: entity.description, rootEntityNumber: entity.rootNumber, key: .permanent(primaryKey), store: store)
-            graph.registry[key] = object
-        }
-        return object
-    }
-
     /// The object for the current row of `statement` (columns in ``EngineEntity/selectColumns``
     /// order), its values filled when it had none.
     func materialize(_ statement: Statement, shape: RowShape, entity: EngineEntity, store: NSPersistentStore, asFault: Bool)
         -> NSManagedObject
     {
-        var maker = HollowObjectMaker(context: self)
+        var maker = ObjectGraph.HollowObjectMaker(graph: graph)
         return materialize(statement, shape: shape, entity: entity, store: store, asFault: asFault, maker: &maker)
     }
 
     func materialize(
         _ statement: Statement, shape: RowShape, entity: EngineEntity, store: NSPersistentStore, asFault: Bool,
-        maker: inout HollowObjectMaker, keys: FetchBatches? = nil
+        maker: inout ObjectGraph.HollowObjectMaker, keys: FetchBatches? = nil
     ) -> NSManagedObject {
-        let object = self.object(
+        let object = graph.object(
             entity: entity, primaryKey: statement.int64(at: shape.primaryKey), store: store, maker: &maker, keys: keys, values: true)
         // A child context's new object stays hollow here: its values come from the parent, on
         // the parent's queue, which must not be waited for while the coordinator's lock is held
@@ -116,13 +45,13 @@ extension NSManagedObjectContext {
 
     /// Reads the row's values into the object's slots and makes them its committed values.
     func fill(_ object: NSManagedObject, from statement: Statement, shape: RowShape? = nil, store: NSPersistentStore) {
-        var maker = HollowObjectMaker(context: self)
+        var maker = ObjectGraph.HollowObjectMaker(graph: graph)
         fill(object, from: statement, shape: shape, store: store, maker: &maker)
     }
 
     func fill(
         _ object: NSManagedObject, from statement: Statement, shape: RowShape? = nil, store: NSPersistentStore,
-        maker: inout HollowObjectMaker
+        maker: inout ObjectGraph.HollowObjectMaker
     ) {
         object.readRow(statement, shape: shape ?? object.engine.tableShape, store: store, maker: &maker)
     }
@@ -199,7 +128,7 @@ extension NSManagedObjectContext {
             statement.bind(key, at: 1)
             while (try? statement.step()) == true {
                 let entity = destination.model?.entity(number: Int(statement.int64(at: 1))) ?? destination
-                result.append(self.object(entity: entity, primaryKey: statement.int64(at: 0), store: store))
+                result.append(graph.object(entity: entity, primaryKey: statement.int64(at: 0), store: store))
             }
         }
         return result.filter { !$0.deletedFlag }
@@ -250,7 +179,7 @@ extension NSManagedObjectContext {
                         defer { statement.reset() }
                         queries += 1
                         for (offset, (_, key)) in chunk.enumerated() { statement.bind(key, at: Int32(offset + 1)) }
-                        var maker = HollowObjectMaker(context: self)
+                        var maker = ObjectGraph.HollowObjectMaker(graph: graph)
                         let model = group.entity.model
                         while try statement.step() {
                             let entity = model?.entity(number: Int(statement.int64(at: 1))) ?? group.entity

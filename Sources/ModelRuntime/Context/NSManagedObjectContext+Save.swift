@@ -36,10 +36,16 @@ extension NSManagedObjectContext {
             // the engine model of its stores.
             if let model = persistentStoreCoordinator?.engineModel { for object in insertedNow { object.rebind(to: model) } }
             try assignPermanentIDs(insertedNow.filter { !$0.hasID || $0.id.isTemporaryID })
-            let written = try writeToStores(&sets)
-            applyDerivedValues(written.derived)
+            guard let coordinator = persistentStoreCoordinator else {
+                throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
+            }
+            let written = try StoreSave(
+                graph: graph, coordinator: coordinator, mergePolicy: mergePolicy as? NSMergePolicy ?? NSMergePolicy.error,
+                history: HistoryRecorder.Names(author: transactionAuthor, contextName: name)
+            ).write(&sets)
+            graph.applyDerivedValues(written.derived)
             if written.resolved {
-                // The merge policy changed the context (see +SaveConflicts): the save reports
+                // The merge policy changed the context (see Save/StoreSave): the save reports
                 // those changes as changes, then finishes with the objects it wrote.
                 processPendingChanges()
                 reported = nil

@@ -7,11 +7,11 @@ import ModelStore
 extension NSManagedObject {
     /// Reads the current row of `statement` (columns as `shape` places them) into the object's
     /// values, in place, and makes them its committed values at the row's `Z_OPT`. A to-one's
-    /// destination is the context's object of that row of `store`: the registered one, or a new
-    /// hollow one `maker` makes. (No closure: one capturing the context and the store would
-    /// retain and release both for every row, each through its side table.)
+    /// destination is the graph's object of that row of `store`: the registered one, or a new
+    /// hollow one `maker` makes. (No closure: one capturing the graph and the store would retain
+    /// and release both for every row.)
     func readRow(
-        _ statement: Statement, shape: RowShape, store: NSPersistentStore, maker: inout NSManagedObjectContext.HollowObjectMaker
+        _ statement: Statement, shape: RowShape, store: NSPersistentStore, maker: inout ObjectGraph.HollowObjectMaker
     ) {
         let entity = engine
         let map = shape.columns
@@ -58,7 +58,7 @@ extension NSManagedObject {
                             entityColumn.flatMap { column in
                                 map[Int(column)] >= 0 ? entity.model?.entity(number: Int(statement.int64(at: map[Int(column)]))) : nil
                             } ?? destination
-                        value = maker.context.object(
+                        value = maker.graph.object(
                             entity: destinationEntity, primaryKey: statement.int64(at: key), store: store, maker: &maker)
                     } else {
                         value = nil

@@ -5,8 +5,8 @@ import ModelStore
 /// Writes one save's rows into one store as Core Data writes them: inserts with `Z_OPT` 1,
 /// updates and deletes guarded by the `Z_OPT` the object was read with, join-table rows for
 /// many-to-many relationships, and uniqueness constraints checked first. It only finds
-/// conflicts and writes: the save (`NSManagedObjectContext.writeToStores`) runs it inside the
-/// store's transaction, and hands the conflicts it reports to the context's merge policy.
+/// conflicts and writes: the save (`StoreSave.write(_:)`) runs it inside the store's
+/// transaction, and hands the conflicts it reports to the context's merge policy.
 struct RowWriter {
     let store: NSPersistentStore
     var connection: StoreConnection { store.engine.connection }

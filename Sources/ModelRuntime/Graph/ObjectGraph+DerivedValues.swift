@@ -2,26 +2,16 @@
 import ModelQuery
 import ModelStore
 
-extension NSManagedObjectContext {
-    /// Clears what derived-attribute triggers reported before a save writes to `store`.
-    func discardDerivedValueChanges(of store: NSPersistentStore) {
-        _ = store.engine.connection.takeDerivedValueChanges()
-    }
-
-    /// The values the store's derived-attribute triggers computed during a save, by object.
-    func takeDerivedValueChanges(of store: NSPersistentStore) -> [(key: ObjectKey, property: String, value: SQLiteValue)] {
-        store.engine.connection.takeDerivedValueChanges().compactMap { change in
-            guard let entity = store.engine.model.entity(number: Int(change.entityNumber)) else { return nil }
-            return (ObjectKey(store: store, root: entity.rootNumber, primaryKey: change.primaryKey), change.propertyName, change.value)
-        }
-    }
-
-    /// Gives the objects registered here the values the triggers computed, as their committed
-    /// values: after a save an object reads its derived attributes as the store computed them,
-    /// without being changed by it. Objects without values (hollow) read them with their row.
+/// What a save's derived-attribute triggers computed, written into the objects: a change of the
+/// graph's objects after a save, as the save's other settling of them (+Saves).
+extension ObjectGraph {
+    /// Gives the graph's registered objects the values the triggers computed (as a ``StoreSave``
+    /// returns them), as their committed values: after a save an object reads its derived
+    /// attributes as the store computed them, without being changed by it. Objects without values
+    /// (hollow) read them with their row.
     func applyDerivedValues(_ changes: [(key: ObjectKey, property: String, value: SQLiteValue)]) {
         for change in changes {
-            guard let object = graph.registry[change.key], object.faultState != .hollow,
+            guard let object = registry[change.key], object.faultState != .hollow,
                 let slot = object.engine.slotsByName[change.property],
                 case .attribute(let type, _) = object.engine.slotKinds[slot]
             else { continue }

@@ -1,0 +1,36 @@
+#if !canImport(CoreData)
+import ModelQuery
+
+/// What a save writes after its merge policy resolved conflicts.
+extension StoreSave {
+    /// What the graph has to save after the merge policy changed it, found as the context's
+    /// `save()` finds it: objects new to the save get `willSave()` and are validated, inserted
+    /// ones get permanent IDs (their keys allocated inside the save's open `transactions`).
+    func setsAfterResolution(_ previous: SaveSets, transactions: SaveTransactions) throws -> SaveSets {
+        let before = Set((previous.inserted + previous.updated + previous.deleted).map(ObjectIdentifier.init))
+        let sets = SaveSets(
+            inserted: graph.insertedInOrder(),
+            updated: graph.updatedToSave(),
+            deleted: Array(graph.deleted.values))
+        let new = (
+            inserted: sets.inserted.filter { !before.contains(ObjectIdentifier($0)) },
+            updated: sets.updated.filter { !before.contains(ObjectIdentifier($0)) },
+            deleted: sets.deleted.filter { !before.contains(ObjectIdentifier($0)) }
+        )
+        for objects in [new.inserted, new.updated, new.deleted] { for object in objects { object.willSave() } }
+        var errors: [NSError] = []
+        func collect(_ body: () throws -> Void) {
+            do { try body() } catch let error as NSError { errors.append(error) }
+        }
+        for object in new.inserted { collect { try object.validateForInsert() } }
+        for object in new.updated { collect { try object.validateForUpdate() } }
+        for object in new.deleted { collect { try object.validateForDelete() } }
+        try Validator.throwing(errors)
+        let model = coordinator.engineModel
+        for object in new.inserted { object.rebind(to: model) }
+        try KeyAllocation(graph: graph, coordinator: coordinator).givePermanentIDs(
+            to: sets.inserted.filter { !$0.hasID || $0.id.isTemporaryID }, within: transactions)
+        return sets
+    }
+}
+#endif
