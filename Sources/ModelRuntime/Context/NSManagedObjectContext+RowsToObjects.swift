@@ -2,8 +2,9 @@
 import ModelQuery
 import ModelStore
 
-/// Rows become objects: a row's values read into an object (the object for a row is the graph's,
-/// see ObjectGraph+Rows), faults fulfilled from the store or the parent context, to-manys and prefetches.
+/// Rows become objects: a row's values read into an object (the object for a row is the
+/// graph's, see ObjectGraph+Rows), faults fulfilled from the store or the parent context,
+/// to-manys and prefetches.
 extension NSManagedObjectContext {
     /// The object for the current row of `statement` (columns in ``EngineEntity/selectColumns``
     /// order), its values filled when it had none.

@@ -40,7 +40,7 @@ extension NSManagedObjectContext {
                 throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
             }
             let written = try StoreSave(
-                graph: graph, coordinator: coordinator, mergePolicy: mergePolicy as? NSMergePolicy ?? NSMergePolicy.error,
+                graph: graph, coordinator: coordinator, mergePolicy: mergePolicy,
                 history: HistoryRecorder.Names(author: transactionAuthor, contextName: name)
             ).write(&sets)
             graph.applyDerivedValues(written.derived)

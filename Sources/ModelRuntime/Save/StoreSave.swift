@@ -14,8 +14,10 @@ struct StoreSave {
     let graph: ObjectGraph
     /// The stores written, under the coordinator's lock.
     let coordinator: NSPersistentStoreCoordinator
-    /// Resolves the conflicts a round finds (the context's `mergePolicy`).
-    let mergePolicy: NSMergePolicy
+    /// Resolves the conflicts a round finds: the context's `mergePolicy`, an ``NSMergePolicy``
+    /// (anything else resolves as `NSMergePolicy.error`). It is cast only when a round has
+    /// conflicts: most saves have none, and a cast from `Any` is a runtime type check.
+    let mergePolicy: Any
     /// The context's `transactionAuthor` and `name`, for the history the stores record.
     let history: HistoryRecorder.Names
 
@@ -76,7 +78,8 @@ struct StoreSave {
                             ConflictText.unresolved(conflicts.optimistic, conflicts.constraint, after: resolutions - 1),
                             [NSPersistentStoreSaveConflictsErrorKey: conflicts.all])
                     }
-                    try mergePolicy.resolve(mergeConflicts: conflicts.all)
+                    let policy = mergePolicy as? NSMergePolicy ?? NSMergePolicy.error
+                    try policy.resolve(mergeConflicts: conflicts.all)
                     sets = try setsAfterResolution(sets, transactions: transactions)
                 }
             } catch {
