@@ -61,8 +61,9 @@ extension NSManagedObjectContext {
     }
 
     /// `count(for:)` when the context or its ancestors have unsaved changes the request covers:
-    /// the store's count, minus the store rows of objects changed or deleted here, plus the
-    /// changed and inserted objects that match now. Nil when a plain store count is exact.
+    /// for a child context with ancestors' changes, the count of what a fetch would return;
+    /// else the count with the context's own changes (``StoreFetch/countWithPendingChanges(for:plan:entity:storeCount:)``).
+    /// Nil when a plain store count is exact.
     func countWithPendingChanges<T>(for request: NSFetchRequest<T>, entity: EngineEntity, storeCount: Int) throws -> Int? {
         let plan = try FetchPlan(request: request, entity: entity, selection: .count, paged: false)
         if parent != nil {
@@ -81,35 +82,7 @@ extension NSManagedObjectContext {
                 return try fetch(probe).count
             }
         }
-        guard request.includesPendingChanges else { return nil }
-        let predicate = request.predicate
-        let touched = (Array(graph.changed.values) + Array(graph.deleted.values)).filter {
-            !$0.insertedFlag && !$0.id.isTemporaryID && plan.covers($0.engine)
-        }
-        let current = graph.changed.values.filter { !$0.deletedFlag && !$0.insertedFlag && plan.covers($0.engine) }
-        let added = graph.inserted.values.filter { !$0.deletedFlag && plan.covers($0.engine) }
-        guard !touched.isEmpty || !added.isEmpty else { return nil }
-        var total = storeCount
-        if !touched.isEmpty {
-            // How many of them the store counted: the same count, restricted to them.
-            let probe = NSFetchRequest<NSFetchRequestResult>()
-            probe.entity = entity.description
-            probe.includesSubentities = request.includesSubentities
-            probe.affectedStores = request.affectedStores
-            let members = NSPredicate(format: "SELF IN %@", argumentArray: [touched])
-            probe.predicate = predicate.map { NSCompoundPredicate(andPredicateWithSubpredicates: [$0, members]) } ?? members
-            let probePlan = try FetchPlan(request: probe, entity: entity, selection: .count, paged: false)
-            try withStores(for: probe) { store in
-                let statement = try readConnection(store).cachedStatement(probePlan.sql.sql)
-                probePlan.bind(statement)
-                if try statement.step() { total -= Int(statement.int64(at: 0)) }
-                statement.reset()
-            }
-        }
-        total += current.filter { predicate?.evaluate(with: $0) ?? true }.count
-        total += added.filter { predicate?.evaluate(with: $0) ?? true }.count
-        total = max(0, total - request.fetchOffset)
-        return request.fetchLimit > 0 ? min(total, request.fetchLimit) : total
+        return try storeFetch.countWithPendingChanges(for: request, plan: plan, entity: entity, storeCount: storeCount)
     }
 }
 #endif

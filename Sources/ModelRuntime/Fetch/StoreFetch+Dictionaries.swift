@@ -2,13 +2,14 @@
 import ModelQuery
 import ModelStore
 
-extension NSManagedObjectContext {
+/// Dictionary fetches: rows read as dictionaries, not objects.
+extension StoreFetch {
     /// A fetch with `.dictionaryResultType`: one `NSDictionary` per row (per group for grouped
     /// and aggregate fetches), keyed by the properties' and expression descriptions' names, nil
     /// values left out. Each row is made with one `init(objects:forKeys:count:)` from keys made
     /// once per fetch (``DictionaryRowKey``) and values made as the objects they bridge to
     /// (``DictionaryRowColumn``).
-    func fetchDictionaries<T>(_ request: NSFetchRequest<T>, entity: EngineEntity) throws -> [NSDictionary] {
+    func dictionaries<T>(_ request: NSFetchRequest<T>, entity: EngineEntity) throws -> [NSDictionary] {
         let storedAttributes = {
             entity.attributeSlots.filter { if case .attribute(_, _?) = entity.slotKinds[$0] { true } else { false } }
                 .map { entity.properties[$0].name }

@@ -170,17 +170,18 @@ final class FetchBatches {
         return Int32(position)
     }
 
-    /// Loads the batch of the object at `position` (unless loaded) and releases far batches.
-    func load(position: Int, in context: NSManagedObjectContext) {
+    /// Loads the batch of the object at `position` (unless loaded) and releases far batches,
+    /// reading through `fetch` (the fetch's context's).
+    func load(position: Int, with fetch: borrowing StoreFetch) {
         guard isPaging else { return }
         let batch = position / size
         guard batch < loaded.count, !loaded[batch] else { return }
-        for far in loadedBatches where abs(far - batch) > 1 { release(far, in: context) }
+        for far in loadedBatches where abs(far - batch) > 1 { release(far, in: fetch.graph) }
         let range = (batch * size)..<min((batch + 1) * size, keys.count)
-        let objects = range.compactMap { objectAt($0, in: context) }.filter { $0.faultState == .hollow }
-        statementsRun += (try? loadRows(of: objects, in: context)) ?? 0
+        let objects = range.compactMap { objectAt($0, in: fetch.graph) }.filter { $0.faultState == .hollow }
+        statementsRun += (try? loadRows(of: objects, with: fetch)) ?? 0
         let fetched = objects.filter { $0.faultState != .hollow }
-        if !prefetchKeyPaths.isEmpty { try? context.prefetch(prefetchKeyPaths, of: fetched) }
+        if !prefetchKeyPaths.isEmpty { try? fetch.prefetch(prefetchKeyPaths, of: fetched) }
         rowsHeld += fetched.count
         maximumRowsHeld = max(maximumRowsHeld, rowsHeld)
         loaded[batch] = true
@@ -188,11 +189,11 @@ final class FetchBatches {
     }
 
     /// Turns the unchanged objects of `batch` back into hollow faults.
-    private func release(_ batch: Int, in context: NSManagedObjectContext) {
+    private func release(_ batch: Int, in graph: ObjectGraph) {
         loaded[batch] = false
         loadedBatches.remove(batch)
         for position in (batch * size)..<min((batch + 1) * size, keys.count) {
-            guard let object = objectAt(position, in: context), object.batches === self, object.faultState != .hollow else { continue }
+            guard let object = objectAt(position, in: graph), object.batches === self, object.faultState != .hollow else { continue }
             rowsHeld -= 1
             guard !object.changedFlag, !object.insertedFlag, !object.deletedFlag else { continue }
             object.releaseRow(of: self)
@@ -202,15 +203,15 @@ final class FetchBatches {
     /// The entity of the row at `position`.
     func entity(at position: Int) -> EngineEntity { entities?[position] ?? entity }
 
-    private func objectAt(_ position: Int, in context: NSManagedObjectContext) -> NSManagedObject? {
-        context.graph.registry.object(in: self, at: position)
+    private func objectAt(_ position: Int, in graph: ObjectGraph) -> NSManagedObject? {
+        graph.registry.object(in: self, at: position)
     }
 
     /// Loads the rows of hollow `objects` (of this fetch's store and root entity) with one `IN`
     /// query per 500 keys; returns the number of queries run. Rows are matched to the objects
     /// by key here, not through the registry.
-    private func loadRows(of objects: [NSManagedObject], in context: NSManagedObjectContext) throws -> Int {
-        guard let store, let coordinator = context.persistentStoreCoordinator, let model = entity.model,
+    private func loadRows(of objects: [NSManagedObject], with fetch: borrowing StoreFetch) throws -> Int {
+        guard let store, let coordinator = fetch.coordinator, let model = entity.model,
             let root = model.entity(number: entity.rootNumber), !objects.isEmpty
         else { return 0 }
         var byKey: [Int64: NSManagedObject] = [:]
@@ -227,15 +228,15 @@ final class FetchBatches {
             let sql = root.selectSQL + " WHERE t.Z_PK IN (" + chunk.map { _ in "?" }.joined(separator: ", ") + ")"
             try coordinator.locked {
                 try SQLiteStoreEngine.wrap {
-                    let statement = try context.readConnection(store).cachedStatement(sql)
+                    let statement = try fetch.readConnection(store).cachedStatement(sql)
                     defer { statement.reset() }
                     queries += 1
                     for (offset, key) in chunk.enumerated() { statement.bind(key, at: Int32(offset + 1)) }
-                    var maker = ObjectGraph.HollowObjectMaker(graph: context.graph)
+                    var maker = ObjectGraph.HollowObjectMaker(graph: fetch.graph)
                     while try statement.step() {
                         guard let object = byKey[statement.int64(at: root.tableShape.primaryKey)], object.faultState == .hollow
                         else { continue }
-                        context.fill(object, from: statement, shape: object.engine.tableShape, store: store, maker: &maker)
+                        fetch.fill(object, from: statement, shape: object.engine.tableShape, store: store, maker: &maker)
                         object.faultState = .fault
                     }
                 }

@@ -1,0 +1,91 @@
+#if !canImport(CoreData)
+import ModelQuery
+import ModelStore
+
+/// Faults fulfilled, to-manys and prefetches: from the stores through ``StoreFetch``, or, in a
+/// child context, from the parent context.
+extension NSManagedObjectContext {
+    /// Loads the values of the objects a child context's fetch left hollow from the parent (see
+    /// ``StoreFetch/materialize(_:shape:entity:store:asFault:maker:keys:)``); called without the
+    /// coordinator's lock held.
+    func loadFromParent(_ objects: [NSManagedObject], asFault: Bool) {
+        guard let parent = parentContext else { return }
+        for object in objects where object.faultState == .hollow {
+            _ = loadFromParent(parent, into: object)
+            if !asFault, object.faultState == .fault { object.fireFault() }
+        }
+    }
+
+    /// Loads the row of a hollow object; false when the store has no such row.
+    @discardableResult
+    func loadRow(into object: NSManagedObject) -> Bool {
+        if let parent { return loadFromParent(parent, into: object) }
+        return storeFetch.loadRow(into: object)
+    }
+
+    /// A child context reads objects from its parent: the parent's current values, unsaved
+    /// changes included.
+    func loadFromParent(_ parent: NSManagedObjectContext, into object: NSManagedObject) -> Bool {
+        let id = object.id
+        let taken: (values: [(slot: Int, value: Snapshot.Value)], version: Int64)? = parent.performAndWait {
+            let source = parent.object(with: id)
+            if source.faultState == .hollow, !parent.loadRow(into: source) { return nil }
+            return (Snapshot.take(source, slots: nil), source.version)
+        }
+        guard let taken else {
+            if object.faultState == .hollow { object.faultState = .materialized }
+            return false
+        }
+        Snapshot.apply(taken.values, to: object, in: self)
+        object.commitValues()
+        object.version = taken.version
+        if object.faultState == .hollow { object.faultState = .fault }
+        return true
+    }
+
+    /// Called when a hollow object is first used.
+    func fulfillFault(_ object: NSManagedObject) {
+        if let batches = object.batches, batches.isPaging, parent == nil {
+            let state = object.faultState
+            object.faultState = .hollow
+            batches.load(position: Int(object.batchPosition), with: storeFetch)
+            if object.faultState == .hollow, !loadRow(into: object) { return handleInaccessibleFault(object) }
+            if object.faultState != .hollow { object.faultState = state }
+            return
+        }
+        if !loadRow(into: object) { handleInaccessibleFault(object) }
+    }
+
+    /// The objects of a to-many relationship, from the store.
+    func loadToMany(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
+        if let parent {
+            let id = object.id
+            let ids: [NSManagedObjectID] = parent.performAndWait {
+                let source = parent.object(with: id)
+                if source.faultState == .hollow, !parent.loadRow(into: source) { return [] }
+                return source.loadedToMany(slot).objects.map(\.id)
+            }
+            return ids.map { self.object(with: $0) }.filter { !$0.deletedFlag }
+        }
+        return storeFetch.toMany(of: object, slot: slot)
+    }
+
+    /// Loads the destinations of `keyPaths` (relationship names) for `objects` with one query per
+    /// relationship and entity, not one per object (see ``StoreFetch/prefetch(_:of:)``); a child
+    /// context then loads each relationship's destinations from its parent.
+    func prefetch(_ keyPaths: [String], of objects: [NSManagedObject]) throws {
+        guard parent != nil else { return try storeFetch.prefetch(keyPaths, of: objects) }
+        for keyPath in keyPaths { try loadHollow(StoreFetch.destinations(of: keyPath, for: objects)) }
+    }
+
+    /// Loads every hollow object of `objects` with one `IN` query per table and store; returns
+    /// the number of queries run.
+    @discardableResult
+    func loadHollow(_ objects: [NSManagedObject]) throws -> Int {
+        var leftForParent: [NSManagedObject] = []
+        // A child context's objects are loaded from its parent after the lock is released.
+        defer { loadFromParent(leftForParent, asFault: true) }
+        return try storeFetch.loadHollow(objects, leftForParent: &leftForParent)
+    }
+}
+#endif
