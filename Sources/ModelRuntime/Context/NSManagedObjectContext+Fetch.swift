@@ -66,6 +66,10 @@ extension NSManagedObjectContext {
         StoreFetch(graph: graph, coordinator: persistentStoreCoordinator, pinnedReads: pinnedReads, valuesFromParent: parentContext != nil)
     }
 
+    /// The objects (or, with `idsOnly`, the hollow objects for the IDs) the request returns: the
+    /// stores' rows through ``StoreFetch``, then a child context's new objects loaded from its
+    /// parent (the coordinator's lock released), its ancestors' and its own unsaved changes, and
+    /// the sorts, offset and limit when they were not applied in SQL.
     private func fetchObjects<T>(_ request: NSFetchRequest<T>, entity: EngineEntity, idsOnly: Bool) throws -> [NSManagedObject] {
         let ancestors =
             parent == nil
