@@ -18,16 +18,8 @@ extension NSManagedObjectContext {
             ProcessedChanges.sameStorage(graph.processedChanges.insertedObjects, graph.inserted) ? graph.processedChanges.allInserted : nil
         let deletedNow = Array(graph.deleted.values)
         let updatedNow = graph.updatedToSave()
-        for objects in [insertedNow, updatedNow, deletedNow] { for object in objects { object.willSave() } }
-        var errors: [NSError] = []
-        func collect(_ body: () throws -> Void) {
-            do { try body() } catch let error as NSError { errors.append(error) }
-        }
-        for object in insertedNow { collect { try object.validateForInsert() } }
-        for object in updatedNow { collect { try object.validateForUpdate() } }
-        for object in deletedNow { collect { try object.validateForDelete() } }
-        try Validator.throwing(errors)
         var sets = SaveSets(inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+        try sets.prepare()
         var reported = reportedInserted
         if let parent {
             try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)

@@ -12,20 +12,11 @@ extension StoreSave {
             inserted: graph.insertedInOrder(),
             updated: graph.updatedToSave(),
             deleted: Array(graph.deleted.values))
-        let new = (
+        let new = SaveSets(
             inserted: sets.inserted.filter { !before.contains(ObjectIdentifier($0)) },
             updated: sets.updated.filter { !before.contains(ObjectIdentifier($0)) },
-            deleted: sets.deleted.filter { !before.contains(ObjectIdentifier($0)) }
-        )
-        for objects in [new.inserted, new.updated, new.deleted] { for object in objects { object.willSave() } }
-        var errors: [NSError] = []
-        func collect(_ body: () throws -> Void) {
-            do { try body() } catch let error as NSError { errors.append(error) }
-        }
-        for object in new.inserted { collect { try object.validateForInsert() } }
-        for object in new.updated { collect { try object.validateForUpdate() } }
-        for object in new.deleted { collect { try object.validateForDelete() } }
-        try Validator.throwing(errors)
+            deleted: sets.deleted.filter { !before.contains(ObjectIdentifier($0)) })
+        try new.prepare()
         let model = coordinator.engineModel
         for object in new.inserted { object.rebind(to: model) }
         try KeyAllocation(graph: graph, coordinator: coordinator).givePermanentIDs(
