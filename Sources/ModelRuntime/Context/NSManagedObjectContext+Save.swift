@@ -9,7 +9,7 @@ extension NSManagedObjectContext {
     public func save() throws {
         checkQueue()
         processPendingChanges()
-        guard hasChanges else { return settleUnchangedObjects() }
+        guard hasChanges else { return graph.settleUnchanged() }
         NotificationCenter.default.post(name: .NSManagedObjectContextWillSave, object: self)
         let insertedNow = graph.insertedInOrder()
         // The set of inserted objects the change report just posted, while it is still the set
@@ -24,13 +24,15 @@ extension NSManagedObjectContext {
         if let parent {
             try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
         } else {
-            // Objects inserted before the coordinator's first store was added are written with
-            // the engine model of its stores.
-            if let model = persistentStoreCoordinator?.engineModel { for object in insertedNow { object.rebind(to: model) } }
-            try assignPermanentIDs(insertedNow.filter { !$0.hasID || $0.id.isTemporaryID })
             guard let coordinator = persistentStoreCoordinator else {
                 throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
             }
+            // Objects inserted before the coordinator's first store was added are written with
+            // the engine model of its stores.
+            let model = coordinator.engineModel
+            for object in insertedNow { object.rebind(to: model) }
+            try KeyAllocation(graph: graph, coordinator: coordinator).givePermanentIDs(
+                to: insertedNow.filter { !$0.hasID || $0.id.isTemporaryID })
             let written = try StoreSave(
                 graph: graph, coordinator: coordinator, mergePolicy: mergePolicy,
                 history: HistoryRecorder.Names(author: transactionAuthor, contextName: name)

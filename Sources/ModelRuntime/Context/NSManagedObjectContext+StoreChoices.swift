@@ -27,10 +27,5 @@ extension NSManagedObjectContext {
         else { return }
         graph.assign(object, to: store)
     }
-
-    /// Drops both kinds of marks (`rollback()`, `reset()`).
-    func forgetSaveChoices() {
-        graph.forgetSaveChoices()
-    }
 }
 #endif

@@ -300,7 +300,7 @@ open class NSManagedObjectContext: NSObject {
     open func rollback() {
         checkQueue()
         forgetUndo(everything: true)
-        forgetSaveChoices()
+        graph.forgetSaveChoices()
         let (discarded, restored) = graph.rollback()
         postRolledBack(discarded: discarded, restored: restored)
     }
@@ -309,7 +309,7 @@ open class NSManagedObjectContext: NSObject {
     open func reset() {
         checkQueue()
         forgetUndo(everything: false)
-        forgetSaveChoices()
+        graph.forgetSaveChoices()
         advanceQueryGeneration()
         postInvalidatedAll(graph.removeAll())
     }

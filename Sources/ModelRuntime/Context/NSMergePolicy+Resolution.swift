@@ -64,7 +64,7 @@ extension NSMergePolicy {
             let objects = conflict.conflictingObjects.filter { $0.context != nil && !$0.deletedFlag }
             guard objects.count > 1, let kept = lastWins ? objects.last : objects.first else { continue }
             for object in objects where object !== kept && object.insertedFlag {
-                object.context?.discardInserted(object)
+                object.context?.graph.discardInserted(object)
                 settled.insert(ObjectIdentifier(object))
             }
         }
@@ -170,10 +170,6 @@ extension NSMergePolicy {
 }
 
 extension NSManagedObjectContext {
-    /// An inserted object leaves the context without being deleted (a duplicate a merge policy
-    /// dropped): nothing of it is saved.
-    func discardInserted(_ object: NSManagedObject) { graph.discardInserted(object) }
-
     /// A snapshot's values by slot of `object`'s entity, as the object stores them: attributes
     /// in their stored types, to-ones as objects of this context. Slots the snapshot does not hold
     /// (to-many relationships, transient properties, names it lacks) are nil in `values` and

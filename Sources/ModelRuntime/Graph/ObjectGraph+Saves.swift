@@ -76,7 +76,11 @@ extension ObjectGraph {
     }
 
     /// Settles the objects written since the last save that hold their committed values again
-    /// (a save that finds nothing to write): they leave the changed objects as a save's do.
+    /// (a save that finds nothing to write: a value set to what it was, or set back). Those
+    /// objects are what the store holds, so they leave the changed objects as a save's do, and
+    /// nothing is written or reported; otherwise each later fetch would evaluate them again as
+    /// pending changes, and `hasChanges` compare them again, however many saves ago they were
+    /// written.
     func settleUnchanged() {
         guard !changed.isEmpty else { return }
         var settled = 0
