@@ -222,8 +222,7 @@ open class NSManagedObjectContext: NSObject {
     /// The object with `objectID`: the registered one, or a fault that loads its row when used.
     open func object(with objectID: NSManagedObjectID) -> NSManagedObject {
         checkQueue()
-        if let object = graph.registry[ObjectKey(objectID)] { return object }
-        return fault(for: objectID)
+        return graph.object(with: objectID)
     }
 
     /// The object with `objectID`, its values loaded; throws `NSManagedObjectReferentialIntegrityError`
@@ -235,7 +234,7 @@ open class NSManagedObjectContext: NSObject {
             return object
         }
         guard !objectID.isTemporaryID else { throw missingObject(objectID) }
-        let object = fault(for: objectID)
+        let object = graph.fault(for: objectID)
         guard loadRow(into: object) else {
             graph.unregister(objectID)
             object.context = nil
@@ -252,17 +251,6 @@ open class NSManagedObjectContext: NSObject {
 
     open func registeredObject(for objectID: NSManagedObjectID) -> NSManagedObject? {
         graph.registry[ObjectKey(objectID)]
-    }
-
-    /// A hollow object for `id`, registered.
-    func fault(for id: NSManagedObjectID) -> NSManagedObject {
-        let type = ClassRegistry.objectClass(for: id.entity)
-        let object = type.init(entity: id.entity, insertInto: nil)
-        object.id = id
-        object.context = self
-        object.faultState = .hollow
-        graph.register(object)
-        return object
     }
 
     /// Gives the objects permanent IDs now (keys allocated from the store).

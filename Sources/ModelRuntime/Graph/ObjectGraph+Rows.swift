@@ -50,6 +50,24 @@ extension ObjectGraph {
         }
     }
 
+    /// The object with `id`: the registered one, or a new hollow one the graph registers, which
+    /// loads its row when first used.
+    func object(with id: NSManagedObjectID) -> NSManagedObject {
+        if let object = registry[ObjectKey(id)] { return object }
+        return fault(for: id)
+    }
+
+    /// A new hollow object for `id`, registered.
+    func fault(for id: NSManagedObjectID) -> NSManagedObject {
+        let type = ClassRegistry.objectClass(for: id.entity)
+        let object = type.init(entity: id.entity, insertInto: nil)
+        object.id = id
+        object.anchor = anchor
+        object.faultState = .hollow
+        register(object)
+        return object
+    }
+
     /// The registered object for a row, or a new hollow one.
     func object(entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore) -> NSManagedObject {
         var maker = HollowObjectMaker(graph: self)
