@@ -51,76 +51,13 @@ extension NSManagedObjectContext {
         }
     }
 
-    /// Puts each object back as `records` has it, then processes the changes (registering the
-    /// operation that redoes them). Objects no longer in the context (after `reset()`, or whose
-    /// deletion was saved) are left alone.
+    /// Puts each object back as `records` has it (see ``ObjectGraph/restore(_:loadToMany:)``),
+    /// sends each changed object its snapshot events, then processes the changes (registering the
+    /// operation that redoes them).
     private func restore(_ records: [UndoBaseline]) {
-        var events: [(NSManagedObject, NSSnapshotEventType)] = []
-        for record in records {
-            let object = record.object
-            guard object.anchor === anchor else { continue }
-            var event: NSSnapshotEventType = []
-            if record.exists == object.deletedFlag {
-                if record.exists {
-                    revive(object)
-                    event.insert(.undoDeletion)
-                } else {
-                    graph.withdraw(object)
-                    event.insert(.undoInsertion)
-                }
-            }
-            if let old = record.values, object.faultState != .hollow {
-                let current = object.valuesCopy
-                for slot in 0..<min(old.count, current.count) where !Self.same(current[slot], old[slot]) {
-                    object.storeChange(old[slot], atSlot: slot)
-                    event.insert(.undoUpdate)
-                }
-            }
-            if !event.isEmpty { events.append((object, event)) }
-        }
-        for (object, event) in events { object.awake(fromSnapshotEvents: event) }
+        let changes = graph.restore(records) { object, slot in loadToMany(of: object, slot: slot) }
+        for (object, events) in changes { object.awake(fromSnapshotEvents: events) }
         processPendingChanges()
-    }
-
-    /// Equal slot values; a to-many's members and their order.
-    private static func same(_ a: Any?, _ b: Any?) -> Bool {
-        if let a = a as? ToMany, let b = b as? ToMany { return a.objects.elementsEqual(b.objects, by: ===) }
-        return SlotValues.equal(a, b)
-    }
-
-    /// Brings a deleted object back (see ``ObjectGraph/revive(_:)``) and into the to-many
-    /// inverses it is missing from.
-    private func revive(_ object: NSManagedObject) {
-        graph.revive(object)
-        restoreInverseMembership(of: object)
-    }
-
-    /// Puts a revived object back into the loaded to-many inverses of its destinations that
-    /// lack it: a to-many read from the store after the deletion left the deleted object out,
-    /// though the store still has it, so it is read again (in the store's order) as the
-    /// destination's committed members, and its current members gain the object. Inverses that
-    /// lost it through the delete rules are restored by their own records.
-    private func restoreInverseMembership(of object: NSManagedObject) {
-        let engine = object.engine
-        for slot in engine.relationshipSlots {
-            guard engine.inverseSlots[slot] != nil else { continue }
-            let value = object.values[slot]
-            let destinations =
-                engine.isRelationshipToMany(slot) ? (value as? ToMany)?.objects ?? [] : [value as? NSManagedObject].compactMap { $0 }
-            for destination in destinations where !destination.insertedFlag && destination.faultState != .hollow {
-                // The inverse's slot in the destination's own entity (a sub-entity numbers it afresh).
-                guard let inverse = engine.inverseSlot(slot, on: destination.engine), destination.engine.isRelationshipToMany(inverse)
-                else { continue }
-                guard var current = destination.values[inverse] as? ToMany, !current.contains(object) else { continue }
-                let unchanged = destination.committedAreValues || Self.same(destination.committedValue(at: inverse), current)
-                let stored = ToMany(loadToMany(of: destination, slot: inverse))
-                destination.setLoadedValue(stored, at: inverse, onlyOverUnloaded: false)
-                if !unchanged {
-                    current.insert(object)
-                    destination.values[inverse] = current
-                }
-            }
-        }
     }
 
     /// After `rollback()` (every operation of the manager goes, as in Core Data) or `reset()`
