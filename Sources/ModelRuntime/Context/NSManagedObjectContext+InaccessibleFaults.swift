@@ -10,12 +10,7 @@ extension NSManagedObjectContext {
         guard shouldHandleInaccessibleFault(object, for: object.objectID, triggeredByProperty: nil) else {
             preconditionFailure("CoreData could not fulfill a fault for '\(object.objectID.uriRepresentation().absoluteString)'")
         }
-        // The values stay nil and to-many relationships empty; the object reads as deleted.
-        for slot in object.engine.relationshipSlots where object.engine.isRelationshipToMany(slot) {
-            object.values[slot] = ToMany()
-        }
-        object.faultState = .materialized
-        object.inaccessibleFlag = true
+        object.becomeInaccessible()
     }
 }
 #endif

@@ -77,5 +77,13 @@ extension NSManagedObject {
         }
         fields.pointee.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0
     }
+
+    /// Makes a fault whose row is gone an inaccessible object (`shouldDeleteInaccessibleFaults`):
+    /// its values stay nil and its to-many relationships empty, and it reads as deleted.
+    func becomeInaccessible() {
+        for slot in engine.relationshipSlots where engine.isRelationshipToMany(slot) { values[slot] = ToMany() }
+        faultState = .materialized
+        inaccessibleFlag = true
+    }
 }
 #endif
