@@ -24,23 +24,12 @@ extension NSManagedObjectContext {
     }
 
     /// A child context reads objects from its parent: the parent's current values, unsaved
-    /// changes included.
+    /// changes included, taken by the parent's graph on the parent's queue (a hollow object there
+    /// loads its row as the parent loads rows) and loaded into `object` by this context's graph.
     func loadFromParent(_ parent: NSManagedObjectContext, into object: NSManagedObject) -> Bool {
         let id = object.id
-        let taken: (values: [(slot: Int, value: Snapshot.Value)], version: Int64)? = parent.performAndWait {
-            let source = parent.object(with: id)
-            if source.faultState == .hollow, !parent.loadRow(into: source) { return nil }
-            return (Snapshot.take(source, slots: nil), source.version)
-        }
-        guard let taken else {
-            if object.faultState == .hollow { object.faultState = .materialized }
-            return false
-        }
-        Snapshot.apply(taken.values, to: object, in: self)
-        object.commitValues()
-        object.version = taken.version
-        if object.faultState == .hollow { object.faultState = .fault }
-        return true
+        let values = parent.performAndWait { parent.graph.valuesForChild(of: id, loadRow: { parent.loadRow(into: $0) }) }
+        return graph.load(values, into: object)
     }
 
     /// Called when a hollow object is first used.
@@ -56,16 +45,13 @@ extension NSManagedObjectContext {
         if !loadRow(into: object) { handleInaccessibleFault(object) }
     }
 
-    /// The objects of a to-many relationship, from the store.
+    /// The objects of a to-many relationship: from the store, or in a child context, the
+    /// parent's (read on the parent's queue).
     func loadToMany(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
         if let parent {
             let id = object.id
-            let ids: [NSManagedObjectID] = parent.performAndWait {
-                let source = parent.object(with: id)
-                if source.faultState == .hollow, !parent.loadRow(into: source) { return [] }
-                return source.loadedToMany(slot).objects.map(\.id)
-            }
-            return ids.map { self.object(with: $0) }.filter { !$0.deletedFlag }
+            let ids = parent.performAndWait { parent.graph.toManyForChild(of: id, slot: slot, loadRow: { parent.loadRow(into: $0) }) }
+            return graph.toManyFromParent(ids)
         }
         return storeFetch.toMany(of: object, slot: slot)
     }
