@@ -22,7 +22,7 @@ extension NSManagedObjectContext {
         try sets.prepare()
         var reported = reportedInserted
         if let parent {
-            try saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
+            saveIntoParent(parent, inserted: insertedNow, updated: updatedNow, deleted: deletedNow)
         } else {
             guard let coordinator = persistentStoreCoordinator else {
                 throw CoreDataError.make(NSPersistentStoreSaveError, "The context has no persistent store coordinator")
@@ -82,69 +82,17 @@ extension NSManagedObjectContext {
 
     // MARK: Child contexts
 
-    /// Pushes the changes into the parent context, as unsaved changes there.
+    /// Pushes the changes into the parent context, as unsaved changes there: taken here, on the
+    /// child's queue, and received by the parent's graph on the parent's queue, which then
+    /// processes them (its `NSManagedObjectContextObjectsDidChange`).
     private func saveIntoParent(
         _ parent: NSManagedObjectContext, inserted insertedNow: [NSManagedObject], updated updatedNow: [NSManagedObject],
         deleted deletedNow: [NSManagedObject]
-    ) throws {
-        let inserts = insertedNow.map { (id: $0.id, entity: $0.entity, values: Snapshot.take($0, slots: nil)) }
-        let updates = updatedNow.map { object in
-            (id: object.id, values: Snapshot.take(object, slots: object.candidateChangedSlots.filter { object.isChanged($0) }))
-        }
-        let deletes = deletedNow.map(\.id)
-        let box = UncheckedBox((inserts, updates, deletes))
+    ) {
+        let box = UncheckedBox(ChildSave(inserted: insertedNow, updated: updatedNow, deleted: deletedNow))
         parent.performAndWait {
-            let (inserts, updates, deletes) = box.value
-            var made: [NSManagedObject] = []
-            for insert in inserts {
-                let type = ClassRegistry.objectClass(for: insert.entity)
-                let object = type.init(entity: insert.entity, insertInto: nil)
-                object.id = insert.id
-                parent.graph.insertSaved(object)
-                made.append(object)
-            }
-            for (object, insert) in zip(made, inserts) { Snapshot.apply(insert.values, to: object, in: parent) }
-            for update in updates {
-                let object = parent.object(with: update.id)
-                if object.faultState != .materialized { object.fireFault() }
-                Snapshot.apply(update.values, to: object, in: parent)
-                parent.graph.noteSaved(object, slots: update.values.map(\.slot))
-            }
-            for id in deletes { parent.delete(parent.object(with: id)) }
+            parent.graph.receiveChildSave(box.value)
             parent.processPendingChanges()
-        }
-    }
-}
-
-/// An object's values with related objects replaced by their IDs, to move between contexts.
-enum Snapshot {
-    enum Value {
-        case value(Any?)
-        case toOne(NSManagedObjectID?)
-        case toMany([NSManagedObjectID])
-        case unloaded
-    }
-
-    static func take(_ object: NSManagedObject, slots: [Int]?) -> [(slot: Int, value: Value)] {
-        (slots ?? Array(0..<object.engine.slotCount)).map { slot in
-            let value = object.values[slot]
-            if value is ToManyUnloaded { return (slot, .unloaded) }
-            if let toMany = value as? ToMany { return (slot, .toMany(toMany.objects.map(\.id))) }
-            if object.engine.properties[slot] is NSRelationshipDescription {
-                return (slot, .toOne((value as? NSManagedObject)?.id))
-            }
-            return (slot, .value(value))
-        }
-    }
-
-    static func apply(_ values: [(slot: Int, value: Value)], to object: NSManagedObject, in context: NSManagedObjectContext) {
-        for (slot, value) in values {
-            switch value {
-            case .value(let value): object.values[slot] = value
-            case .toOne(let id): object.values[slot] = id.map { context.object(with: $0) }
-            case .toMany(let ids): object.values[slot] = ToMany(ids.map { context.object(with: $0) })
-            case .unloaded: if object.values[slot] == nil { object.values[slot] = ToManyUnloaded.marker }
-            }
         }
     }
 }

@@ -2,8 +2,8 @@
 import ModelQuery
 
 /// What a save takes from the graph and what it leaves: the objects to write, in the order their
-/// rows are written, and the graph settled once they are saved. A child context's save arrives
-/// in its parent's graph as unsaved changes.
+/// rows are written, and the graph settled once they are saved (a child context's save arriving
+/// in its parent's graph is +ChildSaves).
 extension ObjectGraph {
     /// The changed objects a save writes as updates: stored, not deleted, with changes to save.
     func updatedToSave() -> [NSManagedObject] {
@@ -92,24 +92,6 @@ extension ObjectGraph {
         // As after a save: what the last change report held is settled, and holding the objects
         // for the next report would keep them alive.
         if settled > 0, changed.isEmpty { processedChanges = ProcessedChanges() }
-    }
-
-    // MARK: A child context's save
-
-    /// Takes `object`, made with the ID of an object a child context saved inserted, as an
-    /// inserted object of the graph.
-    func insertSaved(_ object: NSManagedObject) {
-        object.anchor = anchor
-        object.insertedFlag = true
-        inserted[ObjectIdentifier(object)] = object
-        register(object)
-    }
-
-    /// Marks `object` changed in `slots`, which a child context's save wrote.
-    func noteSaved(_ object: NSManagedObject, slots: [Int]) {
-        for slot in slots { object.writtenSlots.insert(slot) }
-        noteChanged(object)
-        object.changedFlag = true
     }
 }
 #endif
