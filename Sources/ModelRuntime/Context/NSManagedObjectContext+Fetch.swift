@@ -86,7 +86,7 @@ extension NSManagedObjectContext {
         // A child context's new objects are loaded from its parent now that the coordinator's
         // lock is released.
         if !idsOnly { loadFromParent(objects, asFault: request.returnsObjectsAsFaults) }
-        if !ancestors.isEmpty { applyAncestorChanges(ancestors, to: &objects, predicate: request.predicate) }
+        if !ancestors.isEmpty { graph.applyAncestorChanges(ancestors, to: &objects, predicate: request.predicate) }
         if pending && request.includesPendingChanges {
             storeFetch.includePendingChanges(in: &objects, plan: plan, predicate: request.predicate)
         }
