@@ -21,7 +21,7 @@ extension NSManagedObjectContext {
             guard request.shouldRefreshRefetchedObjects else {
                 return try Self.typed(try fetchObjects(request, entity: entity, idsOnly: false))
             }
-            let loaded = objectsWithValues()
+            let loaded = graph.objectsWithValues()
             let objects = try fetchObjects(request, entity: entity, idsOnly: false)
             refreshRefetched(objects, loadedBefore: loaded)
             return try Self.typed(objects)

@@ -266,22 +266,14 @@ open class NSManagedObjectContext: NSObject {
     open func refresh(_ object: NSManagedObject, mergeChanges flag: Bool) {
         checkQueue()
         guard object.context === self else { return }
-        // Fetched properties are fetched again on their next read, whatever else happens.
-        object.forgetFetchedPropertyValues()
-        // Nothing to reload an inserted object from: without merging it turns into a fault and
-        // its pending changes are lost (Apple's documentation of this method), so it is as it was
-        // inserted, still inserted; merging keeps it as it is.
-        if object.insertedFlag && flag { return }
-        if flag && object.changedFlag {
-            reloadKeepingChanges(object)
-            return
-        }
-        graph.turnIntoFault(object)
+        if graph.refresh(object, mergeChanges: flag, load: loadRow(into:)) { object.awake(fromSnapshotEvents: .refresh) }
     }
 
+    /// Refreshes every registered object that is not inserted, as `refresh(_:mergeChanges: true)`
+    /// of each: changed ones are reloaded keeping their changes, the others turn into faults.
     open func refreshAllObjects() {
         checkQueue()
-        for object in Array(graph.registry.values) where !object.insertedFlag { refresh(object, mergeChanges: true) }
+        graph.refreshAll(load: loadRow(into:)) { $0.awake(fromSnapshotEvents: .refresh) }
     }
 
     /// Discards every unsaved change.
