@@ -102,6 +102,10 @@ extension NSManagedObjectContext {
         }
     }
 
+    /// Merges a save of the objects with these IDs into the graph (see
+    /// ``ObjectGraph/merge(inserted:updated:deleted:load:reloaded:)``), then posts
+    /// `NSManagedObjectContextObjectsDidChange` with the objects it changed and
+    /// `NSManagedObjectContextDidMergeChangesObjectIDs` with the IDs.
     func merge(inserted: [NSManagedObjectID], updated: [NSManagedObjectID], deleted deletedIDs: [NSManagedObjectID]) {
         advanceQueryGeneration()
         defer {
@@ -114,35 +118,16 @@ extension NSManagedObjectContext {
                     ])
             }
         }
-        var refreshed: Set<NSManagedObject> = []
-        var removed: Set<NSManagedObject> = []
-        for id in updated {
-            guard let object = graph.registry[ObjectKey(id)], !object.insertedFlag else { continue }
-            if object.faultState == .hollow { continue }
-            refresh(object, mergeChanges: true)
-            if !object.changedFlag, object.faultState == .hollow { _ = loadRow(into: object) }
-            refreshed.insert(object)
+        let merged = graph.merge(inserted: inserted, updated: updated, deleted: deletedIDs, load: loadRow(into:)) {
+            // Its values were put back from the new snapshot (it stays loaded, so no
+            // `awakeFromFetch()` follows).
+            $0.awake(fromSnapshotEvents: .refresh)
         }
-        for id in deletedIDs {
-            guard let object = graph.removeDeleted(id) else { continue }
-            removed.insert(object)
-        }
-        // Relationships of refreshed objects may now include the inserted objects: reload them.
-        if !inserted.isEmpty {
-            for object in graph.registry.values where object.faultState != .hollow && !object.changedFlag && !object.insertedFlag {
-                for slot in object.engine.relationshipSlots where object.values[slot] is ToMany && object.engine.isRelationshipToMany(slot)
-                {
-                    object.setLoadedValue(ToManyUnloaded.marker, at: slot, onlyOverUnloaded: false)
-                }
-            }
-        }
-        // Objects another context inserted that this context's fetches now find.
-        let added = Set(inserted.filter { !$0.isTemporaryID }.map { object(with: $0) })
-        guard !refreshed.isEmpty || !removed.isEmpty || !added.isEmpty else { return }
+        guard !merged.isEmpty else { return }
         var info: [AnyHashable: Any] = [:]
-        if !added.isEmpty { info[NSInsertedObjectsKey] = added }
-        if !refreshed.isEmpty { info[NSRefreshedObjectsKey] = refreshed }
-        if !removed.isEmpty { info[NSDeletedObjectsKey] = removed }
+        if !merged.added.isEmpty { info[NSInsertedObjectsKey] = merged.added }
+        if !merged.refreshed.isEmpty { info[NSRefreshedObjectsKey] = merged.refreshed }
+        if !merged.removed.isEmpty { info[NSDeletedObjectsKey] = merged.removed }
         NotificationCenter.default.post(name: .NSManagedObjectContextObjectsDidChange, object: self, userInfo: info)
     }
 
