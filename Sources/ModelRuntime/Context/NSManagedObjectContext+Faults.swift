@@ -34,15 +34,8 @@ extension NSManagedObjectContext {
 
     /// Called when a hollow object is first used.
     func fulfillFault(_ object: NSManagedObject) {
-        if let batches = object.batches, batches.isPaging, parent == nil {
-            let state = object.faultState
-            object.faultState = .hollow
-            batches.load(position: Int(object.batchPosition), with: storeFetch)
-            if object.faultState == .hollow, !loadRow(into: object) { return handleInaccessibleFault(object) }
-            if object.faultState != .hollow { object.faultState = state }
-            return
-        }
-        if !loadRow(into: object) { handleInaccessibleFault(object) }
+        let found = parent == nil ? storeFetch.fulfill(object) : loadRow(into: object)
+        if !found { handleInaccessibleFault(object) }
     }
 
     /// The objects of a to-many relationship: from the store, or in a child context, the

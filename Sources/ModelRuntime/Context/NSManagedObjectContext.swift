@@ -236,8 +236,7 @@ open class NSManagedObjectContext: NSObject {
         guard !objectID.isTemporaryID else { throw missingObject(objectID) }
         let object = graph.fault(for: objectID)
         guard loadRow(into: object) else {
-            graph.unregister(objectID)
-            object.context = nil
+            graph.discardFault(object)
             throw missingObject(objectID)
         }
         return object

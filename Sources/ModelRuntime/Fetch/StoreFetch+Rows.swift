@@ -52,6 +52,20 @@ extension StoreFetch {
         return found
     }
 
+    /// Loads a hollow object on its first use: an object of a batched fetch with its whole batch
+    /// (the batches far from it let go, see ``FetchBatches/load(position:with:)``), else alone.
+    /// False when the store has no row for it.
+    func fulfill(_ object: NSManagedObject) -> Bool {
+        guard let batches = object.batches, batches.isPaging else { return loadRow(into: object) }
+        let state = object.faultState
+        object.faultState = .hollow
+        batches.load(position: Int(object.batchPosition), with: self)
+        if object.faultState == .hollow, !loadRow(into: object) { return false }
+        // Loaded with its batch or alone: back to the state it was fulfilled from.
+        if object.faultState != .hollow { object.faultState = state }
+        return true
+    }
+
     /// The objects of a to-many relationship, from the store.
     func toMany(of object: NSManagedObject, slot: Int) -> [NSManagedObject] {
         guard let store = object.id.persistentStore, let key = object.id.primaryKey, let coordinator,

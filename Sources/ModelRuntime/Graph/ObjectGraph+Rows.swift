@@ -68,6 +68,13 @@ extension ObjectGraph {
         return object
     }
 
+    /// Takes back a fault made by ``fault(for:)`` whose row the store does not have: it leaves
+    /// the registry and the context.
+    func discardFault(_ object: NSManagedObject) {
+        unregister(object.id)
+        object.anchor = nil
+    }
+
     /// The registered object for a row, or a new hollow one.
     func object(entity: EngineEntity, primaryKey: Int64, store: NSPersistentStore) -> NSManagedObject {
         var maker = HollowObjectMaker(graph: self)
