@@ -12,7 +12,9 @@ import ModelQuery
 /// queue, call these, then tell the objects and observers.
 ///
 /// Used on the context's queue only (see docs/runtime/Safety.md); objects freed on other threads
-/// reach only ``registry``, which has its own lock.
+/// reach only ``registry``, which has its own lock. The tables are `@exclusivity(unchecked)`:
+/// one queue uses them, and no method changes a table while an access to it is under way (each
+/// is read or written in one statement, or iterated over a copy).
 final class ObjectGraph {
     /// What the graph's objects refer to their context through (see ``ContextAnchor``); an
     /// object is the graph's when it holds this anchor.
@@ -20,29 +22,29 @@ final class ObjectGraph {
     /// Objects by identity (store, table, key or temporary identity).
     let registry = ObjectRegistry()
     /// Objects inserted since the last save, by identity of the object.
-    var inserted: [ObjectIdentifier: NSManagedObject] = [:]
+    @exclusivity(unchecked) var inserted: [ObjectIdentifier: NSManagedObject] = [:]
     /// Stored objects deleted since the last save.
-    var deleted: [ObjectIdentifier: NSManagedObject] = [:]
+    @exclusivity(unchecked) var deleted: [ObjectIdentifier: NSManagedObject] = [:]
     /// Objects with changed values since the last save (inserted ones included).
-    var changed: [ObjectIdentifier: NSManagedObject] = [:]
+    @exclusivity(unchecked) var changed: [ObjectIdentifier: NSManagedObject] = [:]
     /// What the last `NSManagedObjectContextObjectsDidChange` reported (see +ChangeReport).
-    var processedChanges = ProcessedChanges()
+    @exclusivity(unchecked) var processedChanges = ProcessedChanges()
 
     // MARK: Saves
 
     /// Objects whose rows the next save checks even when unchanged (`detectConflicts(for:)`).
-    var conflictChecked: [ObjectIdentifier: NSManagedObject] = [:]
+    @exclusivity(unchecked) var conflictChecked: [ObjectIdentifier: NSManagedObject] = [:]
     /// Inserted objects given a store by `assign(_:to:)`, until they get their keys.
-    var assignedStores: [ObjectIdentifier: NSPersistentStore] = [:]
+    @exclusivity(unchecked) var assignedStores: [ObjectIdentifier: NSPersistentStore] = [:]
     /// What the merge policy decided during the save under way (see +SaveResolution).
-    var saveResolution: SaveResolution?
+    @exclusivity(unchecked) var saveResolution: SaveResolution?
 
     // MARK: Undo
 
     /// What the undo manager last recorded of each object (see +Undo).
-    var undoBaselines: [ObjectIdentifier: UndoBaseline] = [:]
+    @exclusivity(unchecked) var undoBaselines: [ObjectIdentifier: UndoBaseline] = [:]
     /// Stored objects whose deletion an undo took back since the last
     /// `processPendingChanges()`, which reports them inserted (see +Undo).
-    var revivedObjects: [NSManagedObject] = []
+    @exclusivity(unchecked) var revivedObjects: [NSManagedObject] = []
 }
 #endif

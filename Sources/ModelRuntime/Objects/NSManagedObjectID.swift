@@ -88,15 +88,29 @@ open class NSManagedObjectID: NSObject, NSCopying, NSFetchRequestResult, @unchec
         return Int(truncatingIfNeeded: (number ^ (root &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15)
     }
 
-    /// The ID `object` holds. An `Any` holding a class instance keeps the reference in its first
-    /// word, so an object whose dynamic type is exactly this class (every ID the runtime makes)
-    /// is read without the runtime's dynamic cast, which a set of IDs would pay on every
-    /// comparison; anything else is cast.
-    private static func identifier(in object: Any?) -> NSManagedObjectID? {
-        guard let object else { return nil }
-        guard Swift.type(of: object) == NSManagedObjectID.self else { return object as? NSManagedObjectID }
-        return withUnsafeBytes(of: object) { Unmanaged<NSManagedObjectID>.fromOpaque($0.load(as: UnsafeRawPointer.self)) }
-            .takeUnretainedValue()
+    /// The ID `object` holds, read in place when it is one of the runtime's IDs. An `Any` holding
+    /// a class instance keeps the reference in its first word and the metadata of the type it was
+    /// boxed as after its three-word buffer (see ``StoredValueCast``): boxed as
+    /// `NSManagedObjectID`, the reference is the ID; boxed as `NSObject` (how `==` and so sets of
+    /// IDs pass it), it is the ID when the instance's own class, its heap object's first word, is
+    /// exactly this class. Either way nothing is copied or cast, which a set of IDs would pay on
+    /// every comparison; anything else is cast.
+    private static func identifier(in object: borrowing Any?) -> NSManagedObjectID? {
+        if let metadata = StoredValueCast.metadata(of: object), metadata == objectMetadata || metadata == idMetadata {
+            let reference = withUnsafeBytes(of: object) { $0.load(as: UnsafeRawPointer.self) }
+            if metadata == idMetadata || reference.load(as: UnsafeRawPointer.self) == idMetadata {
+                return Unmanaged<NSManagedObjectID>.fromOpaque(reference).takeUnretainedValue()
+            }
+        }
+        guard let object = copy object else { return nil }
+        return object as? NSManagedObjectID
+    }
+
+    private static var idMetadata: UnsafeRawPointer {
+        @inline(__always) get { unsafeBitCast(NSManagedObjectID.self as Any.Type, to: UnsafeRawPointer.self) }
+    }
+    private static var objectMetadata: UnsafeRawPointer {
+        @inline(__always) get { unsafeBitCast(NSObject.self as Any.Type, to: UnsafeRawPointer.self) }
     }
 
     public func copy(with zone: NSZone? = nil) -> Any { self }

@@ -108,6 +108,12 @@ enum SlotKind {
 /// in a side table, which makes every retain and release of it several times dearer (a fetch
 /// retains the entity of each object it makes). Caches that must not keep an entity alive key
 /// it by ``serial`` and ask ``isLive(_:)``.
+///
+/// The fields set while the model links its entities (``link(in:)``: destinations, inverses,
+/// join and order statements, the model's serial, the uniqueness constraints) are
+/// `@exclusivity(unchecked)`: they are written only then, before the model is published, and
+/// only read afterwards, on any thread, so no two accesses can conflict and the dynamic check
+/// each read would make (an access record per read, on every save and fetch) guards nothing.
 final class EngineEntity: @unchecked Sendable {
     let description: NSEntityDescription
     /// A number no other engine entity of the process has (slot tables key their entries by it;
@@ -143,18 +149,18 @@ final class EngineEntity: @unchecked Sendable {
     /// slot is the destination entity's: an object of one of its sub-entities, which numbers its
     /// slots afresh (inherited properties among its own, by name), keeps the inverse elsewhere,
     /// so relating two objects goes through ``inverseSlot(_:on:)``.
-    private(set) var destinations: [Int: EngineEntity] = [:]
-    private(set) var inverseSlots: [Int: Int] = [:]
+    @exclusivity(unchecked) private(set) var destinations: [Int: EngineEntity] = [:]
+    @exclusivity(unchecked) private(set) var inverseSlots: [Int: Int] = [:]
     /// Per relationship slot with an inverse: the inverse's slot in each entity of the
     /// destination's family, by entity number − the first of the family's numbers.
-    private var familyInverseSlots: [Int: [Int]] = [:]
+    @exclusivity(unchecked) private var familyInverseSlots: [Int: [Int]] = [:]
     /// Per relationship slot with an inverse: the inverse's name, for objects of entities of
     /// another engine model.
-    private var inverseNames: [Int: String] = [:]
+    @exclusivity(unchecked) private var inverseNames: [Int: String] = [:]
     /// Per relationship slot: whether this side writes the join-table rows.
-    private(set) var writesJoinRows: [Int: Bool] = [:]
+    @exclusivity(unchecked) private(set) var writesJoinRows: [Int: Bool] = [:]
     /// Per join-table slot: (this side's column, the destination's column).
-    private(set) var joinColumns: [Int: (mine: String, other: String, table: String)] = [:]
+    @exclusivity(unchecked) private(set) var joinColumns: [Int: (mine: String, other: String, table: String)] = [:]
     /// Columns this entity writes (table column indexes, in table order) and their slots.
     let writtenColumns: [(column: Int32, slot: Int, leaf: Int?)]
     /// Every column of the table, in table order (`Z_PK`, `Z_ENT`, `Z_OPT` first).
@@ -164,17 +170,17 @@ final class EngineEntity: @unchecked Sendable {
     /// Where ``selectSQL``'s rows hold each column.
     let tableShape: RowShape
     /// Per to-many slot: `SELECT Z_PK, Z_ENT` of the destinations, bound to the source's key.
-    private(set) var toManySQL: [Int: String] = [:]
+    @exclusivity(unchecked) private(set) var toManySQL: [Int: String] = [:]
     /// Ordered to-many slots: the statement writing one destination's order value, binding the
     /// order, then the destination's key (by inverse key) or this object's and the destination's
     /// keys (join table, `join` true).
-    private(set) var orderSQL: [Int: (sql: String, join: Bool)] = [:]
+    @exclusivity(unchecked) private(set) var orderSQL: [Int: (sql: String, join: Bool)] = [:]
     private(set) weak var model: EngineModel?
     /// The ``EngineModel/serial`` of the engine model the entity belongs to (read without
     /// loading the weak ``model``).
-    private(set) var modelSerial = 0
+    @exclusivity(unchecked) private(set) var modelSerial = 0
     /// The uniqueness constraints of the entity and its ancestors, as the save checks them.
-    fileprivate(set) var uniquenessConstraints: [RowWriter.Constraint] = []
+    @exclusivity(unchecked) fileprivate(set) var uniquenessConstraints: [RowWriter.Constraint] = []
     let insertSQL: String
     /// `UPDATE` of `Z_OPT` and every written column (see ``RowWriter`` for the narrower ones).
     let updateSQL: String

@@ -97,5 +97,22 @@ struct ValueLayoutTests {
             #expect(!ProcessedChanges.sameStorage(table, copy))
         }
     }
+
+    @Test func anObjectIDIsReadInPlaceOnlyWhenTheValueIsAnObjectID() throws {
+        let (_, context) = try EngineTestModel.stack()
+        try context.performAndWait { () throws in
+            let trip = EngineTestModel.insert("Trip", into: context, ["name": "a"])
+            try context.save()
+            let id = trip.objectID
+            let same = try #require(context.persistentStoreCoordinator?.managedObjectID(forURIRepresentation: id.uriRepresentation()))
+            #expect(same !== id)
+            // Boxed as the ID's own class, and as `NSObject` (how `==` passes it).
+            #expect(id.isEqual(same) && id.isEqual(same as NSObject) && id.isEqual((same as NSObject) as Any?))
+            // Other instances boxed as `NSObject`, and values whose first word holds the ID's address.
+            #expect(!id.isEqual(NSObject()) && !id.isEqual(trip as NSObject) && !id.isEqual(NSString(string: "a") as NSObject))
+            let address = Int(bitPattern: ObjectIdentifier(same))
+            #expect(!id.isEqual(address) && !id.isEqual(UInt(bitPattern: address)) && !id.isEqual(nil as Any?))
+        }
+    }
 }
 #endif
