@@ -23,13 +23,14 @@ extension NSManagedObject {
         fields.pointee.committed = .values
         fields.pointee.generation &+= 1
         let base = state.base
+        let layoutHolds = entity.valueLayoutHolds
         do {
             for slot in 0..<count {
                 if case .attribute(let type, let column?) = entity.slotKinds[slot] {
                     // The common case, read in place.
                     let index = map[Int(column)]
                     if index >= 0 {
-                        StoredValueCast.destroy(base + slot)
+                        StoredValueCast.destroy(base + slot, layoutHolds: layoutHolds)
                         StoreValueCodec.read(statement, index, as: type, into: base + slot)
                     } else {
                         ObjectState.assign(nil, to: base + slot)

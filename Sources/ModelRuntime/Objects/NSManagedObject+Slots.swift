@@ -125,8 +125,9 @@ extension NSManagedObject {
     {
         if faultState != .materialized { fireFault() }
         if engine.toManySlots[slot] { return .other }
+        let layoutHolds = engine.valueLayoutHolds
         return withValues { buffer in
-            StoredValueCast.copy(UnsafeRawPointer(buffer.baseAddress! + slot), type: type, into: destination)
+            StoredValueCast.copy(UnsafeRawPointer(buffer.baseAddress! + slot), type: type, into: destination, layoutHolds: layoutHolds)
         }
     }
 

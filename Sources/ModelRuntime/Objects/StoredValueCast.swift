@@ -84,8 +84,14 @@ enum StoredValueCast {
     /// Copies the value of the `Any?` at `existential` into `destination` (uninitialised memory
     /// for a value of the type `type` identifies) when its dynamic type is exactly that type, one
     /// of ``isInlineScalar(_:)``'s, without copying the `Any`.
+    ///
+    /// `layoutHolds` is ``layoutHolds``, read by the caller from where it keeps it
+    /// (``EngineEntity/valueLayoutHolds``): reading the lazily made static itself costs a call
+    /// to the runtime's once-check on every value.
     @usableFromInline
-    static func copy(_ existential: UnsafeRawPointer, type: ObjectIdentifier, into destination: UnsafeMutableRawPointer) -> Copy {
+    static func copy(
+        _ existential: UnsafeRawPointer, type: ObjectIdentifier, into destination: UnsafeMutableRawPointer, layoutHolds: Bool
+    ) -> Copy {
         guard layoutHolds else { return .other }
         guard let metadata = metadata(at: existential) else { return .absent }
         guard metadata == unsafeBitCast(type, to: UnsafeRawPointer.self) else { return .other }
@@ -107,6 +113,13 @@ enum StoredValueCast {
     /// type (which the generic destroy of an `Any?` takes for every value, nil included).
     @inline(__always)
     static func destroy(_ existential: UnsafeMutablePointer<Any?>) {
+        destroy(existential, layoutHolds: layoutHolds)
+    }
+
+    /// ``destroy(_:)`` with ``layoutHolds`` read by the caller (see
+    /// ``copy(_:type:into:layoutHolds:)``).
+    @inline(__always)
+    static func destroy(_ existential: UnsafeMutablePointer<Any?>, layoutHolds: Bool) {
         guard layoutHolds else {
             existential.deinitialize(count: 1)
             return
@@ -130,7 +143,7 @@ enum StoredValueCast {
             first.deinitialize(count: count)
             return
         }
-        for index in 0..<count where metadata(at: UnsafeRawPointer(first + index)) != nil { destroy(first + index) }
+        for index in 0..<count where metadata(at: UnsafeRawPointer(first + index)) != nil { destroy(first + index, layoutHolds: true) }
     }
 
     @inline(__always)

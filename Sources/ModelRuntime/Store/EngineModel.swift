@@ -193,6 +193,9 @@ final class EngineEntity: @unchecked Sendable {
     /// What inserting and saving check per object: the slots validation looks at, and the
     /// attribute default values inserted objects start with.
     let writeChecks: WriteChecks
+    /// ``StoredValueCast/layoutHolds``, kept where the per-value readers of an object's values
+    /// find it without the once-check a static's every read makes.
+    let valueLayoutHolds = StoredValueCast.layoutHolds
 
     deinit {
         let serial = self.serial

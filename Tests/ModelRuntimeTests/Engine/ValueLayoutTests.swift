@@ -38,7 +38,10 @@ struct ValueLayoutTests {
                 let copied = withUnsafeMutablePointer(to: &slot) { existential in
                     withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
                         let destination = UnsafeMutableRawPointer(buffer.baseAddress!)
-                        switch StoredValueCast.copy(UnsafeRawPointer(existential), type: ObjectIdentifier(T.self), into: destination) {
+                        let copy = StoredValueCast.copy(
+                            UnsafeRawPointer(existential), type: ObjectIdentifier(T.self), into: destination,
+                            layoutHolds: StoredValueCast.layoutHolds)
+                        switch copy {
                         case .copied: return buffer.baseAddress!.move()
                         case .absent, .other: return nil
                         }
