@@ -15,6 +15,9 @@ extension ObjectGraph {
         private let anchor: ContextAnchor
         private var lastEntity: EngineEntity?
         private var lastType: NSManagedObject.Type = NSManagedObject.self
+        /// The making thread's ``EngineHandoff`` slot (a maker is used on one thread, within one
+        /// call).
+        private let handoff = EngineHandoff.slot()
 
         init(graph: ObjectGraph) {
             self.graph = graph
@@ -30,7 +33,7 @@ extension ObjectGraph {
                 lastEntity = entity
             }
             let type = lastType
-            let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
+            let object = EngineHandoff.offering(entity, in: handoff) { type.init(entity: entity.description, insertInto: nil) }
             if values { object.anchor = anchor } else { object.adoptWithoutValues(anchor) }
             object.faultState = .hollow
             return object
@@ -44,7 +47,7 @@ extension ObjectGraph {
                 lastEntity = entity
             }
             let type = lastType
-            let object = EngineHandoff.offering(entity) { type.init(entity: entity.description, insertInto: nil) }
+            let object = EngineHandoff.offering(entity, in: handoff) { type.init(entity: entity.description, insertInto: nil) }
             object.makeHollow(in: batches, position: Int32(position))
             return object
         }

@@ -109,7 +109,9 @@ extension NSManagedObject {
         // The value is copied out of its slot in place: no `Any` is copied, cast or destroyed.
         return withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
             let destination = buffer.baseAddress!
-            switch copyStoredScalar(atSlot: slot, type: ObjectIdentifier(T.self), into: UnsafeMutableRawPointer(destination)) {
+            let copy = copyStoredScalar(
+                atSlot: slot, type: ObjectIdentifier(T.self), size: MemoryLayout<T>.size, into: UnsafeMutableRawPointer(destination))
+            switch copy {
             case .copied: return destination.move()
             case .absent: return nil
             case .other: return StoredValueCast.cast(value(atSlot: slot), to: T.self)
@@ -120,14 +122,15 @@ extension NSManagedObject {
     /// Copies the value at `slot` into `destination` when its dynamic type is exactly `type`, one
     /// of ``StoredValueCast/isInlineScalar(_:)``'s types, firing the fault first.
     @usableFromInline
-    final func copyStoredScalar(atSlot slot: Int, type: ObjectIdentifier, into destination: UnsafeMutableRawPointer)
+    final func copyStoredScalar(atSlot slot: Int, type: ObjectIdentifier, size: Int, into destination: UnsafeMutableRawPointer)
         -> StoredValueCast.Copy
     {
         if faultState != .materialized { fireFault() }
         if engine.toManySlots[slot] { return .other }
         let layoutHolds = engine.valueLayoutHolds
         return withValues { buffer in
-            StoredValueCast.copy(UnsafeRawPointer(buffer.baseAddress! + slot), type: type, into: destination, layoutHolds: layoutHolds)
+            StoredValueCast.copy(
+                UnsafeRawPointer(buffer.baseAddress! + slot), type: type, size: size, into: destination, layoutHolds: layoutHolds)
         }
     }
 

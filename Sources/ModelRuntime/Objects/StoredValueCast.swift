@@ -92,6 +92,17 @@ enum StoredValueCast {
     static func copy(
         _ existential: UnsafeRawPointer, type: ObjectIdentifier, into destination: UnsafeMutableRawPointer, layoutHolds: Bool
     ) -> Copy {
+        copy(existential, type: type, size: nil, into: destination, layoutHolds: layoutHolds)
+    }
+
+    /// ``copy(_:type:into:layoutHolds:)`` of a value of `size` bytes (`MemoryLayout<T>.size` of
+    /// the type `type` identifies, which the caller knows at compile time), so the trivial types'
+    /// size is not looked up per value.
+    @usableFromInline
+    static func copy(
+        _ existential: UnsafeRawPointer, type: ObjectIdentifier, size: Int?, into destination: UnsafeMutableRawPointer,
+        layoutHolds: Bool
+    ) -> Copy {
         guard layoutHolds else { return .other }
         guard let metadata = metadata(at: existential) else { return .absent }
         guard metadata == unsafeBitCast(type, to: UnsafeRawPointer.self) else { return .other }
@@ -102,7 +113,7 @@ enum StoredValueCast {
             destination.initializeMemory(as: Data.self, to: existential.load(as: Data.self))
         default:
             // The other types are plain bits (integers, floating point, `Date`, `Bool`, `UUID`).
-            destination.copyMemory(from: existential, byteCount: trivialSize(type))
+            destination.copyMemory(from: existential, byteCount: size ?? trivialSize(type))
         }
         return .copied
     }
