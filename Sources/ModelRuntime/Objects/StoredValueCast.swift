@@ -113,7 +113,15 @@ enum StoredValueCast {
             destination.initializeMemory(as: Data.self, to: existential.load(as: Data.self))
         default:
             // The other types are plain bits (integers, floating point, `Date`, `Bool`, `UUID`).
-            destination.copyMemory(from: existential, byteCount: size ?? trivialSize(type))
+            // Word by word for the common sizes: a `copyMemory` of a size known only at run time
+            // is a call to `memcpy`.
+            switch size ?? trivialSize(type) {
+            case 8: destination.storeBytes(of: existential.load(as: UInt64.self), as: UInt64.self)
+            case 16:
+                destination.storeBytes(of: existential.load(as: UInt64.self), as: UInt64.self)
+                destination.storeBytes(of: existential.load(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+            case let byteCount: destination.copyMemory(from: existential, byteCount: byteCount)
+            }
         }
         return .copied
     }
