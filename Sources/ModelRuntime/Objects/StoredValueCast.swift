@@ -82,22 +82,13 @@ enum StoredValueCast {
     }
 
     /// Copies the value of the `Any?` at `existential` into `destination` (uninitialised memory
-    /// for a value of the type `type` identifies) when its dynamic type is exactly that type, one
-    /// of ``isInlineScalar(_:)``'s, without copying the `Any`.
+    /// for a value of the type `type` identifies, of `size` bytes when the caller knows it:
+    /// `MemoryLayout<T>.size`) when its dynamic type is exactly that type, one of
+    /// ``isInlineScalar(_:)``'s, without copying the `Any`.
     ///
     /// `layoutHolds` is ``layoutHolds``, read by the caller from where it keeps it
     /// (``EngineEntity/valueLayoutHolds``): reading the lazily made static itself costs a call
     /// to the runtime's once-check on every value.
-    @usableFromInline
-    static func copy(
-        _ existential: UnsafeRawPointer, type: ObjectIdentifier, into destination: UnsafeMutableRawPointer, layoutHolds: Bool
-    ) -> Copy {
-        copy(existential, type: type, size: nil, into: destination, layoutHolds: layoutHolds)
-    }
-
-    /// ``copy(_:type:into:layoutHolds:)`` of a value of `size` bytes (`MemoryLayout<T>.size` of
-    /// the type `type` identifies, which the caller knows at compile time), so the trivial types'
-    /// size is not looked up per value.
     @usableFromInline
     static func copy(
         _ existential: UnsafeRawPointer, type: ObjectIdentifier, size: Int?, into destination: UnsafeMutableRawPointer,
@@ -136,7 +127,7 @@ enum StoredValueCast {
     }
 
     /// ``destroy(_:)`` with ``layoutHolds`` read by the caller (see
-    /// ``copy(_:type:into:layoutHolds:)``).
+    /// ``copy(_:type:size:into:layoutHolds:)``).
     @inline(__always)
     static func destroy(_ existential: UnsafeMutablePointer<Any?>, layoutHolds: Bool) {
         guard layoutHolds else {
