@@ -82,8 +82,8 @@ enum StoredValueCast {
     }
 
     /// Copies the value of the `Any?` at `existential` into `destination` (uninitialised memory
-    /// for a value of the type `type` identifies, of `size` bytes when the caller knows it:
-    /// `MemoryLayout<T>.size`) when its dynamic type is exactly that type, one of
+    /// for a value of the type `type` identifies, of `size` bytes: `MemoryLayout<T>.size`, which
+    /// the caller knows at compile time) when its dynamic type is exactly that type, one of
     /// ``isInlineScalar(_:)``'s, without copying the `Any`.
     ///
     /// `layoutHolds` is ``layoutHolds``, read by the caller from where it keeps it
@@ -91,7 +91,7 @@ enum StoredValueCast {
     /// to the runtime's once-check on every value.
     @usableFromInline
     static func copy(
-        _ existential: UnsafeRawPointer, type: ObjectIdentifier, size: Int?, into destination: UnsafeMutableRawPointer,
+        _ existential: UnsafeRawPointer, type: ObjectIdentifier, size: Int, into destination: UnsafeMutableRawPointer,
         layoutHolds: Bool
     ) -> Copy {
         guard layoutHolds else { return .other }
@@ -106,7 +106,7 @@ enum StoredValueCast {
             // The other types are plain bits (integers, floating point, `Date`, `Bool`, `UUID`).
             // Word by word for the common sizes: a `copyMemory` of a size known only at run time
             // is a call to `memcpy`.
-            switch size ?? trivialSize(type) {
+            switch size {
             case 8: destination.storeBytes(of: existential.load(as: UInt64.self), as: UInt64.self)
             case 16:
                 destination.storeBytes(of: existential.load(as: UInt64.self), as: UInt64.self)
@@ -158,19 +158,6 @@ enum StoredValueCast {
 
     @inline(__always)
     private static func metadata<T>(_ type: T.Type) -> UnsafeRawPointer { unsafeBitCast(type as Any.Type, to: UnsafeRawPointer.self) }
-
-    /// The size of the trivial types of ``isInlineScalar(_:)``.
-    private static func trivialSize(_ type: ObjectIdentifier) -> Int {
-        switch type {
-        case ObjectIdentifier(Int64.self), ObjectIdentifier(Double.self), ObjectIdentifier(Date.self), ObjectIdentifier(Int.self):
-            return 8
-        case ObjectIdentifier(UUID.self): return 16
-        case ObjectIdentifier(Int32.self), ObjectIdentifier(Float.self): return 4
-        case ObjectIdentifier(Int16.self): return 2
-        case ObjectIdentifier(Bool.self): return 1
-        default: preconditionFailure("not a stored scalar type")
-        }
-    }
 
     /// The value of `value`, whose dynamic type the caller has checked to be exactly `T`, one of
     /// the types of ``isInlineScalar(_:)``.

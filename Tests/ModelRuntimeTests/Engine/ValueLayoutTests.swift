@@ -39,7 +39,7 @@ struct ValueLayoutTests {
                     withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer -> T? in
                         let destination = UnsafeMutableRawPointer(buffer.baseAddress!)
                         let copy = StoredValueCast.copy(
-                            UnsafeRawPointer(existential), type: ObjectIdentifier(T.self), size: nil, into: destination,
+                            UnsafeRawPointer(existential), type: ObjectIdentifier(T.self), size: MemoryLayout<T>.size, into: destination,
                             layoutHolds: StoredValueCast.layoutHolds)
                         switch copy {
                         case .copied: return buffer.baseAddress!.move()
