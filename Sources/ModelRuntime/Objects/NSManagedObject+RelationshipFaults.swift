@@ -16,7 +16,7 @@ extension NSManagedObject {
     public final func hasFault(forRelationshipNamed key: String) -> Bool {
         let slot = relationshipSlot(named: key, asking: "hasFault(forRelationshipNamed:)")
         if faultState == .hollow { return true }
-        let value = withValues { $0[slot] }
+        let value = storedValue(at: slot)
         if engine.isRelationshipToMany(slot) { return value is ToManyUnloaded }
         return (value as? NSManagedObject)?.isFault ?? false
     }
@@ -29,12 +29,12 @@ extension NSManagedObject {
     public final func objectIDs(forRelationshipNamed key: String) -> [NSManagedObjectID] {
         let slot = relationshipSlot(named: key, asking: "objectIDs(forRelationshipNamed:)")
         if engine.isRelationshipToMany(slot) {
-            if faultState != .hollow, let toMany = withValues({ $0[slot] }) as? ToMany { return toMany.objects.map(\.objectID) }
+            if faultState != .hollow, let toMany = storedValue(at: slot) as? ToMany { return toMany.objects.map(\.objectID) }
             if insertedFlag { return [] }
             return context?.loadToMany(of: self, slot: slot).map(\.objectID) ?? []
         }
         if faultState == .hollow { fireFault() }
-        guard let destination = withValues({ $0[slot] }) as? NSManagedObject else { return [] }
+        guard let destination = storedValue(at: slot) as? NSManagedObject else { return [] }
         return [destination.objectID]
     }
 

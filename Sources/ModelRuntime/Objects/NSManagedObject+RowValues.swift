@@ -18,22 +18,19 @@ extension NSManagedObject {
         let count = entity.slotCount
         // Each slot is written once, in place, straight from its column; the values become the
         // committed ones (a write of them all: the generation advances).
-        let state = valueState
-        let fields = state.fields
+        let cells = valueCells()
+        let fields = cells.fields
         fields.pointee.committed = .values
         fields.pointee.generation &+= 1
-        let base = state.base
-        let layoutHolds = entity.valueLayoutHolds
         do {
             for slot in 0..<count {
                 if case .attribute(let type, let column?) = entity.slotKinds[slot] {
                     // The common case, read in place.
                     let index = map[Int(column)]
                     if index >= 0 {
-                        StoredValueCast.destroy(base + slot, layoutHolds: layoutHolds)
-                        StoreValueCodec.read(statement, index, as: type, into: base + slot)
+                        cells.read(statement, index, as: type, into: slot)
                     } else {
-                        ObjectState.assign(nil, to: base + slot)
+                        cells.assign(nil, at: slot)
                     }
                     continue
                 }
@@ -67,13 +64,13 @@ extension NSManagedObject {
                 case .toManyByInverseKey, .toManyByJoinTable:
                     value = ToManyUnloaded.marker
                 }
-                ObjectState.assign(value, to: base + slot)
+                cells.assign(value, at: slot)
             }
         }
         // Transformable attributes with a registered transformer hold its objects, not `Data`.
         for (slot, name) in entity.writeChecks.transformedSlots {
-            if let data = base[slot] as? Data, let transformer = ValueTransformer.registered(name) {
-                ObjectState.assign(transformer.reverseTransformedValue(data), to: base + slot)
+            if let data = cells.value(at: slot) as? Data, let transformer = ValueTransformer.registered(name) {
+                cells.assign(transformer.reverseTransformedValue(data), at: slot)
             }
         }
         fields.pointee.version = shape.optimisticLock >= 0 ? statement.int64(at: shape.optimisticLock) : 0

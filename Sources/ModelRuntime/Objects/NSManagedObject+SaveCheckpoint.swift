@@ -28,7 +28,7 @@ extension NSManagedObject {
         case .hollow(let batches): kind = .hollow(batches)
         case .state(let held):
             let state = held.takeUnretainedValue()
-            kind = .state(state, state.fields.pointee, ContiguousArray(state.buffer))
+            kind = .state(state, state.fields.pointee, state.cells.boxedValues())
         }
         return SavedState(kind: kind, faultState: faultState, flags: flags, batchPosition: batchPosition)
     }
@@ -42,8 +42,8 @@ extension NSManagedObject {
             replaceBody(with: .hollow(batches))
         case .state(let state, let fields, let values):
             state.fields.pointee = fields
-            let base = state.base
-            for slot in 0..<min(fields.count, values.count) { ObjectState.assign(values[slot], to: base + slot) }
+            let cells = state.cells
+            for slot in 0..<min(fields.count, values.count) { cells.assign(values[slot], at: slot) }
             var current: ObjectState?
             if case .state(let held) = body { current = held.takeUnretainedValue() }
             if current !== state { replaceBody(with: .state(Unmanaged.passRetained(state))) }

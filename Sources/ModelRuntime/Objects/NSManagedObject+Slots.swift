@@ -127,11 +127,8 @@ extension NSManagedObject {
     {
         if faultState != .materialized { fireFault() }
         if engine.toManySlots[slot] { return .other }
-        let layoutHolds = engine.valueLayoutHolds
-        return withValues { buffer in
-            StoredValueCast.copy(
-                UnsafeRawPointer(buffer.baseAddress! + slot), type: type, size: size, into: destination, layoutHolds: layoutHolds)
-        }
+        guard let cells = cellsIfAny() else { return .absent }
+        return cells.copy(at: slot, type: type, size: size, into: destination)
     }
 
     /// Sets the value at `slot` as `setValue(_:forKey:)` does: the change is recorded and, for a
@@ -199,7 +196,7 @@ extension NSManagedObject {
         // Only to-many slots hold a value of the engine's own types; every other slot's value is
         // returned as stored, without a dynamic cast (casting a bridged value such as a `String`
         // to a class type goes through Foundation's bridging).
-        guard engine.toManySlots[slot] else { return withValues { $0[slot] } }
+        guard engine.toManySlots[slot] else { return storedValue(at: slot) }
         let value = values[slot]
         if value is ToManyUnloaded {
             guard loading else { return nil }
@@ -232,10 +229,10 @@ extension NSManagedObject {
 
     /// Records a change of `slot`: the object becomes updated in its context.
     func storeChange(_ value: consuming Any?, atSlot slot: Int) {
-        let (fields, base) = valuePointers()
-        ObjectState.willWrite(fields, base)
-        ObjectState.assign(value, to: base + slot)
-        fields.pointee.writtenSlots.insert(slot)
+        let cells = valueCells()
+        cells.willWrite()
+        cells.assign(value, at: slot)
+        cells.fields.pointee.writtenSlots.insert(slot)
         if !changedFlag {
             changedFlag = true
             // The context tracks inserted objects as inserted; they join its changed objects

@@ -28,7 +28,7 @@ extension NSManagedObject {
         @inline(__always) get {
             if case .state(let held) = body {
                 let state = held.takeUnretainedValue()
-                if state.fields.pointee.count == engine.slotCount { return state }
+                if state.fields.pointee.cells == engine.valueLayout.cells { return state }
             }
             return makeState(values: true)
         }
@@ -59,14 +59,16 @@ extension NSManagedObject {
         if case .state(let held) = body {
             let previous = held.takeUnretainedValue()
             let fields = previous.fields.pointee
-            let hadValues = fields.count == old.slotCount
-            let state = ObjectState.make(count: hadValues ? entity.slotCount : 0, anchor: fields.anchor, origin: fields.origin)
+            let hadValues = fields.cells == old.valueLayout.cells
+            let state = ObjectState.make(layout: hadValues ? entity.valueLayout : .empty, anchor: fields.anchor, origin: fields.origin)
             state.fields.pointee.generation = fields.generation &+ 1
             state.fields.pointee.version = fields.version
             state.fields.pointee.idStorage = fields.idStorage
             if hadValues {
+                let previousCells = previous.cells
+                let cells = state.cells
                 for (slot, from) in moved.enumerated() {
-                    if let from { ObjectState.assign(previous.base[from], to: state.base + slot) }
+                    if let from { cells.assign(previousCells.value(at: from), at: slot) }
                 }
                 if let committed = previous.committedArray {
                     state.fields.pointee.committed = .copy(ContiguousArray(moved.map { $0.flatMap { committed[$0] } }))
@@ -99,17 +101,26 @@ extension NSManagedObject {
         return otherSlot
     }
 
-    /// The fields and values of ``valueState`` (made first when needed), without retaining the
-    /// state: valid while the object keeps it, that is until the object's state is replaced.
-    /// Writers of values use these, so a write costs no reference count.
+    /// The values of ``valueState`` (made first when needed), without retaining the state:
+    /// valid while the object keeps it, that is until the object's state is replaced. Writers
+    /// of values use these, so a write costs no reference count.
     @inline(__always)
-    func valuePointers() -> (fields: UnsafeMutablePointer<ObjectState.Fields>, base: UnsafeMutablePointer<Any?>) {
+    func valueCells() -> ValueCells {
         if case .state(let held) = body {
-            let pointers = held._withUnsafeGuaranteedRef { ($0.fields, $0.base) }
-            if pointers.0.pointee.count == engine.slotCount { return pointers }
+            let cells = held._withUnsafeGuaranteedRef { $0.cells }
+            if cells.fields.pointee.cells == engine.valueLayout.cells { return cells }
         }
-        let state = makeState(values: true)
-        return (state.fields, state.base)
+        return makeState(values: true).cells
+    }
+
+    /// The values of the object's state when it has them, without retaining the state (see
+    /// ``valueCells()``); nil for an object whose values are all nil because it has no state
+    /// with room for them.
+    @inline(__always)
+    func cellsIfAny() -> ValueCells? {
+        guard case .state(let held) = body else { return nil }
+        let cells = held._withUnsafeGuaranteedRef { $0.cells }
+        return cells.fields.pointee.cells == engine.valueLayout.cells ? cells : nil
     }
 
     /// Makes the state: a hollow object's in its fetch's context, else one in `bareAnchor`'s;
@@ -117,16 +128,16 @@ extension NSManagedObject {
     /// referred to but not loaded has, is replaced by one with it, fields kept).
     @inline(never)
     func makeState(values: Bool, bareAnchor: ContextAnchor? = nil) -> ObjectState {
-        let count = values ? engine.slotCount : 0
+        let layout = values ? engine.valueLayout : .empty
         let state: ObjectState
         switch body {
         case .hollow(let batches):
-            state = ObjectState.make(count: count, anchor: batches.anchor, origin: .fetched(batches))
+            state = ObjectState.make(layout: layout, anchor: batches.anchor, origin: .fetched(batches))
         case .bare:
-            state = ObjectState.make(count: count, anchor: bareAnchor, origin: .none)
+            state = ObjectState.make(layout: layout, anchor: bareAnchor, origin: .none)
         case .state(let held):
             let old = held.takeUnretainedValue().fields.pointee
-            state = ObjectState.make(count: count, anchor: old.anchor, origin: old.origin)
+            state = ObjectState.make(layout: layout, anchor: old.anchor, origin: old.origin)
             let fields = state.fields
             fields.pointee.generation = old.generation &+ 1
             fields.pointee.writtenSlots = old.writtenSlots
@@ -152,21 +163,17 @@ extension NSManagedObject {
     }
 
     /// Values by slot, read and written in place. A to-many slot holds a ``ToMany`` or
-    /// ``ToMany/unloaded``. An object without a state reads the entity's shared all-nil values;
-    /// writing makes its state.
+    /// ``ToMany/unloaded``. An object without a state reads nil values; writing makes its state.
     var values: ObjectValues {
         @inline(__always) get { ObjectValues(object: self) }
     }
-    /// Runs `read` on the values without retaining the state (the hot reads).
+    /// The value at `slot`, read in place (nil for an object without values).
     @inline(__always)
-    func withValues<R>(_ read: (UnsafeBufferPointer<Any?>) -> R) -> R {
-        if case .state(let held) = body, held._withUnsafeGuaranteedRef({ $0.fields.pointee.count }) == engine.slotCount {
-            return held._withUnsafeGuaranteedRef { read(UnsafeBufferPointer($0.buffer)) }
-        }
-        return engine.emptyValues.withUnsafeBufferPointer(read)
+    func storedValue(at slot: Int) -> Any? {
+        cellsIfAny()?.value(at: slot)
     }
     /// A copy of the values.
-    var valuesCopy: ContiguousArray<Any?> { withValues { ContiguousArray($0) } }
+    var valuesCopy: ContiguousArray<Any?> { cellsIfAny()?.boxedValues() ?? engine.emptyValues }
     /// Whether the object has committed values (read from or written to the store).
     var hasCommitted: Bool {
         guard case .state(let held) = body else { return false }
@@ -189,7 +196,7 @@ extension NSManagedObject {
         return held._withUnsafeGuaranteedRef { state -> Any? in
             switch state.fields.pointee.committed {
             case .none: return nil
-            case .values: return state.base[slot]
+            case .values: return state.cells.value(at: slot)
             case .copy(let committed): return committed[slot]
             }
         }

@@ -4,17 +4,24 @@
 /// of a batched fetch, which has none of it yet, stays at three words of stored properties (see
 /// ``NSManagedObject``'s `body`); an object gets its state on its first write of any of it.
 ///
-/// One allocation: the fields are the buffer's header and the values, one `Any?` per slot, its
-/// tail elements. A fetched or saved object's committed values are its values until one of them
-/// is written (``Committed/values``); the first write copies them out, so reading and saving
-/// allocate nothing more. Every write of a value advances ``Fields/generation``, which tells
-/// `processPendingChanges()` what changed since it last looked.
+/// One allocation: the fields are the buffer's header and the values its tail, laid out by the
+/// entity's ``ValueLayout`` (typed cells for the common attribute types, an `Any?` for the rest)
+/// and read and written through ``ValueCells``. A fetched or saved object's committed values are
+/// its values until one of them is written (``Committed/values``); the first write copies them
+/// out, so reading and saving allocate nothing more. Every write of a value advances
+/// ``Fields/generation``, which tells `processPendingChanges()` what changed since it last looked.
 ///
 /// Used on its object's context's queue only, like the object.
-final class ObjectState: ManagedBuffer<ObjectState.Fields, Any?> {
+final class ObjectState: ManagedBuffer<ObjectState.Fields, UInt64> {
     struct Fields {
-        /// The number of values (the entity's slot count).
+        /// The number of values (the entity's slot count; 0 for a state without values).
         let count: Int
+        /// Where the values sit: the cells of their ``ValueLayout``, which are never freed and
+        /// tell layouts apart (a plain pointer: reading it costs no reference count).
+        let cells: UnsafeMutablePointer<ValueLayout.Cell>
+        /// ``ValueLayout/hasAnyCells`` and ``ValueLayout/existentialLayoutHolds`` of the layout.
+        let hasAnyCells: Bool
+        let existentialLayoutHolds: Bool
         /// Advanced by every write of a value (wrapping).
         var generation: UInt32 = 0
         /// Slots written since the values were last committed; see ``ChangedSlots``.
@@ -50,55 +57,34 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, Any?> {
         case inserted(number: UInt64)
     }
 
-    /// A state of `count` nil values.
-    static func make(count: Int, anchor: ContextAnchor?, origin: Origin) -> ObjectState {
-        let buffer = create(minimumCapacity: count) { _ in Fields(count: count, anchor: anchor, origin: origin) }
+    /// A state of nil values laid out by `layout` (``ValueLayout/empty`` for none).
+    static func make(layout: ValueLayout, anchor: ContextAnchor?, origin: Origin) -> ObjectState {
+        let buffer = create(minimumCapacity: layout.wordCount) { _ in
+            Fields(
+                count: layout.count, cells: layout.cells, hasAnyCells: layout.hasAnyCells,
+                existentialLayoutHolds: layout.existentialLayoutHolds, anchor: anchor, origin: origin)
+        }
         let state = unsafeDowncast(buffer, to: ObjectState.self)
-        // Element by element: the type is known here, so each is a plain store (the generic
-        // `initialize(repeating:count:)` and `deinitialize(count:)` go through value witnesses).
-        let base = state.base
-        for slot in 0..<count { (base + slot).initialize(to: nil) }
+        state.cells.initialize()
         return state
     }
 
     deinit {
-        StoredValueCast.destroy(base, count: fields.pointee.count)
+        cells.destroyAll()
     }
 
     /// The fields, in place (no exclusivity check: the state is used on one queue).
     @inline(__always)
     var fields: UnsafeMutablePointer<Fields> { withUnsafeMutablePointerToHeader { $0 } }
 
-    /// The first value, in place; the values run for ``Fields/count`` slots.
+    /// The values, in place: valid while the state lives.
     @inline(__always)
-    var base: UnsafeMutablePointer<Any?> { withUnsafeMutablePointerToElements { $0 } }
-
-    @inline(__always)
-    var buffer: UnsafeMutableBufferPointer<Any?> { UnsafeMutableBufferPointer(start: base, count: fields.pointee.count) }
+    var cells: ValueCells { withUnsafeMutablePointers { ValueCells(fields: $0, base: UnsafeMutableRawPointer($1)) } }
 
     /// Readies the values for a write: committed values that are the values themselves are
     /// copied out first, and the generation advances.
     @inline(__always)
-    func willWrite() { Self.willWrite(fields, base) }
-
-    /// ``willWrite()`` on a state known by its fields and values (see
-    /// ``NSManagedObject/valuePointers()``).
-    @inline(__always)
-    static func willWrite(_ fields: UnsafeMutablePointer<Fields>, _ base: UnsafeMutablePointer<Any?>) {
-        if case .values = fields.pointee.committed {
-            fields.pointee.committed = .copy(ContiguousArray(UnsafeBufferPointer(start: base, count: fields.pointee.count)))
-        }
-        fields.pointee.generation &+= 1
-    }
-
-    /// Assigns `value` to the initialised `Any?` at `slot`: the old value destroyed as
-    /// ``StoredValueCast/destroy(_:)`` does, the new one moved in (a plain assignment goes
-    /// through the generic `Optional` witness).
-    @inline(__always)
-    static func assign(_ value: consuming Any?, to slot: UnsafeMutablePointer<Any?>) {
-        StoredValueCast.destroy(slot)
-        slot.initialize(to: value)
-    }
+    func willWrite() { cells.willWrite() }
 
     /// Writes `value` at `slot` of the values and, where the committed values have that slot
     /// unloaded or are the values themselves, of the committed values too: a to-many loaded
@@ -106,7 +92,7 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, Any?> {
     func writeCommitted(_ value: Any?, at slot: Int, onlyOverUnloaded: Bool) {
         let fields = self.fields
         fields.pointee.generation &+= 1
-        Self.assign(value, to: base + slot)
+        cells.assign(value, at: slot)
         guard case .copy(var committed) = fields.pointee.committed else { return }
         if onlyOverUnloaded, !(committed[slot] is ToManyUnloaded) { return }
         fields.pointee.committed = .none
@@ -116,9 +102,9 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, Any?> {
 
     /// Replaces every value with those of `new` (as many), as one write.
     func replaceValues(with new: UnsafeBufferPointer<Any?>) {
-        willWrite()
-        let base = self.base
-        for slot in 0..<min(new.count, fields.pointee.count) { Self.assign(new[slot], to: base + slot) }
+        let cells = self.cells
+        cells.willWrite()
+        for slot in 0..<min(new.count, fields.pointee.count) { cells.assign(new[slot], at: slot) }
     }
 
     /// Sets every value to nil and drops the committed values.
@@ -126,8 +112,8 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, Any?> {
         fields.pointee.committed = .none
         fields.pointee.fetchedValues = nil
         fields.pointee.generation &+= 1
-        let base = self.base
-        for slot in 0..<fields.pointee.count { Self.assign(nil, to: base + slot) }
+        let cells = self.cells
+        for slot in 0..<fields.pointee.count { cells.assign(nil, at: slot) }
     }
 
     /// Makes the values the committed values.
@@ -137,7 +123,7 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, Any?> {
     var committedArray: ContiguousArray<Any?>? {
         switch fields.pointee.committed {
         case .none: return nil
-        case .values: return ContiguousArray(buffer)
+        case .values: return cells.boxedValues()
         case .copy(let committed): return committed
         }
     }

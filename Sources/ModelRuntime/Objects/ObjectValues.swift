@@ -8,11 +8,11 @@ struct ObjectValues {
     unowned(unsafe) let object: NSManagedObject
 
     subscript(slot: Int) -> Any? {
-        @inline(__always) get { object.withValues { $0[slot] } }
+        @inline(__always) get { object.storedValue(at: slot) }
         nonmutating set {
-            let (fields, base) = object.valuePointers()
-            ObjectState.willWrite(fields, base)
-            ObjectState.assign(newValue, to: base + slot)
+            let cells = object.valueCells()
+            cells.willWrite()
+            cells.assign(newValue, at: slot)
         }
     }
 

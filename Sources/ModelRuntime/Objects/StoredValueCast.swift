@@ -87,7 +87,7 @@ enum StoredValueCast {
     /// ``isInlineScalar(_:)``'s, without copying the `Any`.
     ///
     /// `layoutHolds` is ``layoutHolds``, read by the caller from where it keeps it
-    /// (``EngineEntity/valueLayoutHolds``): reading the lazily made static itself costs a call
+    /// (``ValueLayout/existentialLayoutHolds``): reading the lazily made static itself costs a call
     /// to the runtime's once-check on every value.
     @usableFromInline
     static func copy(

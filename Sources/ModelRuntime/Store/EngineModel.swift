@@ -142,9 +142,10 @@ final class EngineEntity: @unchecked Sendable {
     /// Per slot: whether it holds a to-many relationship (a ``ToMany`` or ``ToManyUnloaded``), so
     /// reads of other slots return the stored value without inspecting its type.
     let toManySlots: [Bool]
-    /// A value array with every slot nil, shared by the hollow objects of the entity (an object
-    /// copies it on its first write), so a hollow object allocates no slot storage.
+    /// A value array with every slot nil: the values of an object without a state.
     let emptyValues: ContiguousArray<Any?>
+    /// Where objects of the entity keep their values (see ``ValueLayout``).
+    let valueLayout: ValueLayout
     /// Per relationship slot: the destination entity and the inverse's slot there. The inverse's
     /// slot is the destination entity's: an object of one of its sub-entities, which numbers its
     /// slots afresh (inherited properties among its own, by name), keeps the inverse elsewhere,
@@ -193,9 +194,6 @@ final class EngineEntity: @unchecked Sendable {
     /// What inserting and saving check per object: the slots validation looks at, and the
     /// attribute default values inserted objects start with.
     let writeChecks: WriteChecks
-    /// ``StoredValueCast/layoutHolds``, kept where the per-value readers of an object's values
-    /// find it without the once-check a static's every read makes.
-    let valueLayoutHolds = StoredValueCast.layoutHolds
 
     deinit {
         let serial = self.serial
@@ -257,6 +255,7 @@ final class EngineEntity: @unchecked Sendable {
             }
         }
         emptyValues = ContiguousArray(repeating: nil, count: layout.properties.count)
+        valueLayout = ValueLayout.of(kinds)
         let columns = table.columns.map { "t." + $0.name }.joined(separator: ", ")
         selectColumns = columns
         selectSQL = "SELECT \(columns) FROM \(table.name) t"

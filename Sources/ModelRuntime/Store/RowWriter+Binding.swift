@@ -49,8 +49,19 @@ struct AttributeColumn {
 enum RowBinding {
     private static let stride = MemoryLayout<Any?>.stride
 
-    /// Binds `values` at the columns' slots to parameters `first`, `first + 1`, …: every column,
-    /// or those whose bit (by position) is set in `included`.
+    /// Binds an object's values (`cells`) at the columns' slots to parameters `first`,
+    /// `first + 1`, …: every column, or those whose bit (by position) is set in `included`.
+    static func bind(_ cells: ValueCells, columns: [AttributeColumn], to statement: Statement, from first: Int32, included: UInt64? = nil) {
+        var index = first
+        for (offset, column) in columns.enumerated() {
+            if let included, included & (1 << UInt64(offset)) == 0 { continue }
+            cells.bind(column, to: statement, at: index)
+            index += 1
+        }
+    }
+
+    /// Binds `values` (one per slot) at the columns' slots, as ``bind(_:columns:to:from:included:)``
+    /// binds an object's.
     static func bind(
         _ values: UnsafeBufferPointer<Any?>, columns: [AttributeColumn], to statement: Statement, from first: Int32, included: UInt64? = nil
     ) {

@@ -161,22 +161,32 @@ struct RowWriter {
                     values[slot] = transformer.transformedValue(value)
                 }
             }
-            return values.withUnsafeBufferPointer { bindColumns(of: entity, values: $0, to: statement, from: first, included: included) }
+            return values.withUnsafeBufferPointer {
+                if let columns = entity.writeChecks.attributeColumns {
+                    return RowBinding.bind($0, columns: columns, to: statement, from: first, included: included)
+                }
+                bindColumns(of: entity, values: { $0[$1] }, from: $0, to: statement, from: first, included: included)
+            }
         }
-        object.withValues { bindColumns(of: entity, values: $0, to: statement, from: first, included: included) }
+        guard let cells = object.cellsIfAny() else {
+            return bindColumns(of: entity, values: { _, _ in nil }, from: (), to: statement, from: first, included: included)
+        }
+        if let columns = entity.writeChecks.attributeColumns {
+            return RowBinding.bind(cells, columns: columns, to: statement, from: first, included: included)
+        }
+        bindColumns(of: entity, values: { $0.value(at: $1) }, from: cells, to: statement, from: first, included: included)
     }
 
-    private func bindColumns(
-        of entity: EngineEntity, values: UnsafeBufferPointer<Any?>, to statement: Statement, from first: Int32, included: UInt64?
+    /// Binds the entity's written columns, the value of each slot read by `value` from `source`.
+    private func bindColumns<Source>(
+        of entity: EngineEntity, values value: (Source, Int) -> Any?, from source: Source, to statement: Statement, from first: Int32,
+        included: UInt64?
     ) {
-        if let columns = entity.writeChecks.attributeColumns {
-            return RowBinding.bind(values, columns: columns, to: statement, from: first, included: included)
-        }
         var index = first - 1
         for (offset, written) in entity.writtenColumns.enumerated() {
             if let included, included & (1 << UInt64(offset)) == 0 { continue }
             index += 1
-            let value = values[written.slot]
+            let value = value(source, written.slot)
             switch entity.slotKinds[written.slot] {
             case .attribute(let type, _):
                 StoreValueCodec.bind(value, as: type, to: statement, at: index)
