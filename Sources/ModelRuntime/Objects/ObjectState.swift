@@ -14,11 +14,12 @@
 /// Used on its object's context's queue only, like the object.
 final class ObjectState: ManagedBuffer<ObjectState.Fields, UInt64> {
     struct Fields {
-        /// The number of values (the entity's slot count; 0 for a state without values).
-        let count: Int
         /// Where the values sit: the cells of their ``ValueLayout``, which are never freed and
         /// tell layouts apart (a plain pointer: reading it costs no reference count).
         let cells: UnsafeMutablePointer<ValueLayout.Cell>
+        /// The number of values (the entity's slot count; 0 for a state without values), kept
+        /// in 32 bits so it packs with the fields after it.
+        private let slotCount: Int32
         /// ``ValueLayout/hasAnyCells`` and ``ValueLayout/existentialLayoutHolds`` of the layout.
         let hasAnyCells: Bool
         let existentialLayoutHolds: Bool
@@ -39,6 +40,18 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, UInt64> {
         /// The results of the fetched properties read since the object was last refreshed or
         /// turned into a fault, by name (see ``NSFetchedPropertyDescription``).
         var fetchedValues: [String: Any]?
+
+        init(layout: ValueLayout, anchor: ContextAnchor?, origin: Origin) {
+            cells = layout.cells
+            slotCount = Int32(layout.count)
+            hasAnyCells = layout.hasAnyCells
+            existentialLayoutHolds = layout.existentialLayoutHolds
+            self.anchor = anchor
+            self.origin = origin
+        }
+
+        /// The number of values (the entity's slot count; 0 for a state without values).
+        var count: Int { Int(slotCount) }
     }
 
     /// The values last read from or written to the store.
@@ -60,9 +73,7 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, UInt64> {
     /// A state of nil values laid out by `layout` (``ValueLayout/empty`` for none).
     static func make(layout: ValueLayout, anchor: ContextAnchor?, origin: Origin) -> ObjectState {
         let buffer = create(minimumCapacity: layout.wordCount) { _ in
-            Fields(
-                count: layout.count, cells: layout.cells, hasAnyCells: layout.hasAnyCells,
-                existentialLayoutHolds: layout.existentialLayoutHolds, anchor: anchor, origin: origin)
+            Fields(layout: layout, anchor: anchor, origin: origin)
         }
         let state = unsafeDowncast(buffer, to: ObjectState.self)
         state.cells.initialize()
