@@ -98,8 +98,8 @@ public struct SlotReference: Sendable {
 
 extension NSManagedObject {
     /// The receiver's slot of the property `reference` names.
-    @inline(__always)
-    private func resolvedSlot(_ reference: SlotReference) -> Int {
+    @usableFromInline @inline(__always)
+    final func resolvedSlot(_ reference: SlotReference) -> Int {
         let entity = engine
         let slot = reference.table._withUnsafeGuaranteedRef { $0.slot(reference.index, for: entity) }
         if slot < 0 { missingProperty(reference) }
@@ -115,6 +115,14 @@ extension NSManagedObject {
     /// The value of the property `reference` names, as `value(atSlot:)` with a slot number gives it.
     public final func value(atSlot reference: SlotReference) -> Any? {
         value(atSlot: resolvedSlot(reference))
+    }
+
+    /// The attribute or to-one value of the property `reference` names as `T`, as
+    /// `value(atSlot:as:)` with a slot number gives it: a value stored in exactly `T` (the common
+    /// attribute types) is read from its slot without boxing or a dynamic cast.
+    @inlinable
+    public final func value<T>(atSlot reference: SlotReference, as type: T.Type) -> T? {
+        value(atSlot: resolvedSlot(reference), as: type)
     }
 
     /// Sets the property `reference` names, as `setValue(_:atSlot:)` with a slot number does.

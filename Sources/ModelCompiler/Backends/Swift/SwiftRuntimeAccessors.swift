@@ -4,7 +4,9 @@ import ModelSchema
 /// they subclass `ModelRuntime`'s `NSManagedObject`: every property is a computed property over a
 /// storage slot named in the class's slot table (`Slots.name`, resolved per entity), through `value(atSlot:)` and
 /// `setValue(_:atSlot:)`. The runtime keeps attribute values as native Swift values of the
-/// attribute's type (`Int16`, `Decimal`, `[String: Any]` for composites).
+/// attribute's type (`Int16`, `Decimal`, `[String: Any]` for composites); attributes of a Swift
+/// type are read with `value(atSlot:as:)`, which gives what `value(atSlot:) as? T` gives but reads
+/// the common types from their slot without boxing them or casting.
 enum SwiftRuntimeAccessors {
     struct Accessor {
         /// The getter's expression.
@@ -18,6 +20,8 @@ enum SwiftRuntimeAccessors {
     static func attribute(_ attribute: Attribute, lookup: VersionLookup) -> Accessor {
         let slot = "Slots.\(SwiftPropertyName.spelling(attribute.name))"
         let value = "value(atSlot: \(slot))"
+        /// The value as `type` (nil when unset or of another type).
+        func typed(_ type: String) -> String { "value(atSlot: \(slot), as: \(type).self)" }
         let base = SwiftTypes.valueType(of: attribute, lookup: lookup)
         let optional = attribute.isOptional
         let readOnly = attribute.isDerived
@@ -27,8 +31,8 @@ enum SwiftRuntimeAccessors {
             let storedType = attribute.type == .string ? "String" : SwiftTypes.scalarName(attribute.type)
             let rawRead =
                 rawType == storedType || storedType == "Never"
-                ? "\(value) as? \(rawType)" : "(\(value) as? \(storedType)).flatMap { \(rawType)(exactly: $0) }"
-            let read = "(\(rawRead)).flatMap(\(enumName).init(rawValue:))"
+                ? typed(rawType) : "\(typed(storedType)).flatMap { \(rawType)(exactly: $0) }"
+            let read = "\(rawRead).flatMap(\(enumName).init(rawValue:))"
             let fallback = SwiftTypes.fallbackCase(for: attribute, in: enumType)
             return Accessor(
                 read: optional ? read : "\(read) ?? .\(fallback)",
@@ -37,14 +41,14 @@ enum SwiftRuntimeAccessors {
         let write = readOnly ? nil : "newValue"
         switch attribute.type {
         case .integer16, .integer32, .integer64, .double, .float, .decimal:
-            return Accessor(read: "\(value) as? \(base)" + (optional ? "" : " ?? 0"), write: write, rawRead: nil)
+            return Accessor(read: typed(base) + (optional ? "" : " ?? 0"), write: write, rawRead: nil)
         case .boolean:
-            return Accessor(read: "\(value) as? Bool" + (optional ? "" : " ?? false"), write: write, rawRead: nil)
+            return Accessor(read: typed("Bool") + (optional ? "" : " ?? false"), write: write, rawRead: nil)
         case .string, .date, .uuid, .uri, .objectID:
             // As with `@NSManaged` on Apple platforms, reading a required value that is unset traps.
-            return Accessor(read: "\(value) as\(optional ? "?" : "!") \(base)", write: write, rawRead: nil)
+            return Accessor(read: typed(base) + (optional ? "" : "!"), write: write, rawRead: nil)
         case .binaryData where attribute.customClassName == nil:
-            return Accessor(read: "\(value) as\(optional ? "?" : "!") \(base)", write: write, rawRead: nil)
+            return Accessor(read: typed(base) + (optional ? "" : "!"), write: write, rawRead: nil)
         case .undefined:
             return Accessor(read: value, write: write, rawRead: nil)
         case .binaryData, .transformable:

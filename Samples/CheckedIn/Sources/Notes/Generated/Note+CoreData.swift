@@ -117,21 +117,21 @@ public class Note: NSManagedObject {
     }
 
     public var body: String {
-        get { value(atSlot: Slots.body) as! String }
+        get { value(atSlot: Slots.body, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.body) }
     }
 
     /// A stored raw value that is not a case of `Priority` reads as `.normal`; `priorityRawValue` still has it.
     public var priority: Priority {
-        get { (value(atSlot: Slots.priority) as? Int16).flatMap(Priority.init(rawValue:)) ?? .normal }
+        get { value(atSlot: Slots.priority, as: Int16.self).flatMap(Priority.init(rawValue:)) ?? .normal }
         set { setValue(newValue.rawValue, atSlot: Slots.priority) }
     }
 
     /// The raw value stored for `priority`, also when it is not a known case.
-    public var priorityRawValue: Int16? { value(atSlot: Slots.priority) as? Int16 }
+    public var priorityRawValue: Int16? { value(atSlot: Slots.priority, as: Int16.self) }
 
     public var pinned: Bool? {
-        get { value(atSlot: Slots.pinned) as? Bool }
+        get { value(atSlot: Slots.pinned, as: Bool.self) }
         set { setValue(newValue, atSlot: Slots.pinned) }
     }
 

@@ -97,12 +97,12 @@ public class Notebook: NSManagedObject {
     }
 
     public var title: String {
-        get { value(atSlot: Slots.title) as! String }
+        get { value(atSlot: Slots.title, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.title) }
     }
 
     public var createdAt: Date {
-        get { value(atSlot: Slots.createdAt) as! Date }
+        get { value(atSlot: Slots.createdAt, as: Date.self)! }
         set { setValue(newValue, atSlot: Slots.createdAt) }
     }
 

@@ -107,12 +107,12 @@ public class Box: NSManagedObject {
     }
 
     public var Label: String? {
-        get { value(atSlot: Slots.Label) as? String }
+        get { value(atSlot: Slots.Label, as: String.self) }
         set { setValue(newValue, atSlot: Slots.Label) }
     }
 
     public var `default`: Bool? {
-        get { value(atSlot: Slots.`default`) as? Bool }
+        get { value(atSlot: Slots.`default`, as: Bool.self) }
         set { setValue(newValue, atSlot: Slots.`default`) }
     }
 

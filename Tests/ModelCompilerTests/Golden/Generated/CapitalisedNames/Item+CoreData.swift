@@ -74,7 +74,7 @@ public class Item: NSManagedObject {
     }
 
     public var Weight: Double {
-        get { value(atSlot: Slots.Weight) as? Double ?? 0 }
+        get { value(atSlot: Slots.Weight, as: Double.self) ?? 0 }
         set { setValue(newValue, atSlot: Slots.Weight) }
     }
 

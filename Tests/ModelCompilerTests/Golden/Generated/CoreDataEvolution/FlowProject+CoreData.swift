@@ -95,12 +95,12 @@ public class FlowProject: NSManagedObject {
     }
 
     public var id: UUID? {
-        get { value(atSlot: Slots.id) as? UUID }
+        get { value(atSlot: Slots.id, as: UUID.self) }
         set { setValue(newValue, atSlot: Slots.id) }
     }
 
     public var name: String {
-        get { value(atSlot: Slots.name) as! String }
+        get { value(atSlot: Slots.name, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.name) }
     }
 

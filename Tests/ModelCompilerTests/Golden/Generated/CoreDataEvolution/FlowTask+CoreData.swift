@@ -128,27 +128,27 @@ public class FlowTask: NSManagedObject {
     }
 
     public var id: UUID? {
-        get { value(atSlot: Slots.id) as? UUID }
+        get { value(atSlot: Slots.id, as: UUID.self) }
         set { setValue(newValue, atSlot: Slots.id) }
     }
 
     public var name: String {
-        get { value(atSlot: Slots.name) as! String }
+        get { value(atSlot: Slots.name, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.name) }
     }
 
     public var created_at: Date? {
-        get { value(atSlot: Slots.created_at) as? Date }
+        get { value(atSlot: Slots.created_at, as: Date.self) }
         set { setValue(newValue, atSlot: Slots.created_at) }
     }
 
     public var status_raw: String? {
-        get { value(atSlot: Slots.status_raw) as? String }
+        get { value(atSlot: Slots.status_raw, as: String.self) }
         set { setValue(newValue, atSlot: Slots.status_raw) }
     }
 
     public var config_blob: Data? {
-        get { value(atSlot: Slots.config_blob) as? Data }
+        get { value(atSlot: Slots.config_blob, as: Data.self) }
         set { setValue(newValue, atSlot: Slots.config_blob) }
     }
 

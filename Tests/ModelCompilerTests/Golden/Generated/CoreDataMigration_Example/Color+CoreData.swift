@@ -79,12 +79,12 @@ public class Color: NSManagedObject {
     }
 
     public var colorID: String? {
-        get { value(atSlot: Slots.colorID) as? String }
+        get { value(atSlot: Slots.colorID, as: String.self) }
         set { setValue(newValue, atSlot: Slots.colorID) }
     }
 
     public var hex: String? {
-        get { value(atSlot: Slots.hex) as? String }
+        get { value(atSlot: Slots.hex, as: String.self) }
         set { setValue(newValue, atSlot: Slots.hex) }
     }
 

@@ -98,17 +98,17 @@ public class Post: NSManagedObject {
     }
 
     public var date: Date? {
-        get { value(atSlot: Slots.date) as? Date }
+        get { value(atSlot: Slots.date, as: Date.self) }
         set { setValue(newValue, atSlot: Slots.date) }
     }
 
     public var hide: Bool? {
-        get { value(atSlot: Slots.hide) as? Bool }
+        get { value(atSlot: Slots.hide, as: Bool.self) }
         set { setValue(newValue, atSlot: Slots.hide) }
     }
 
     public var postID: String? {
-        get { value(atSlot: Slots.postID) as? String }
+        get { value(atSlot: Slots.postID, as: String.self) }
         set { setValue(newValue, atSlot: Slots.postID) }
     }
 

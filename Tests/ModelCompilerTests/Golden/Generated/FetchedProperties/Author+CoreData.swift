@@ -80,7 +80,7 @@ public class Author: NSManagedObject {
     }
 
     public var name: String {
-        get { value(atSlot: Slots.name) as! String }
+        get { value(atSlot: Slots.name, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.name) }
     }
 

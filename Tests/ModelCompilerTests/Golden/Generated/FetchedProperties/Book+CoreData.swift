@@ -73,12 +73,12 @@ public class Book: NSManagedObject {
     }
 
     public var author: String? {
-        get { value(atSlot: Slots.author) as? String }
+        get { value(atSlot: Slots.author, as: String.self) }
         set { setValue(newValue, atSlot: Slots.author) }
     }
 
     public var year: Int32 {
-        get { value(atSlot: Slots.year) as? Int32 ?? 0 }
+        get { value(atSlot: Slots.year, as: Int32.self) ?? 0 }
         set { setValue(newValue, atSlot: Slots.year) }
     }
 

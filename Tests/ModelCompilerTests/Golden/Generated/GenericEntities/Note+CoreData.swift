@@ -95,7 +95,7 @@ public class Note: NSManagedObject {
     }
 
     public var text: String? {
-        get { value(atSlot: Slots.text) as? String }
+        get { value(atSlot: Slots.text, as: String.self) }
         set { setValue(newValue, atSlot: Slots.text) }
     }
 

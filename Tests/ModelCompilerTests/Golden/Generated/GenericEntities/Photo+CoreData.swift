@@ -79,12 +79,12 @@ public class Photo: NSManagedObject {
     }
 
     public var data: Data? {
-        get { value(atSlot: Slots.data) as? Data }
+        get { value(atSlot: Slots.data, as: Data.self) }
         set { setValue(newValue, atSlot: Slots.data) }
     }
 
     public var caption: String? {
-        get { value(atSlot: Slots.caption) as? String }
+        get { value(atSlot: Slots.caption, as: String.self) }
         set { setValue(newValue, atSlot: Slots.caption) }
     }
 

@@ -127,22 +127,22 @@ internal class Place: NSManagedObject {
     }
 
     internal var name: String {
-        get { value(atSlot: Slots.name) as! String }
+        get { value(atSlot: Slots.name, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.name) }
     }
 
     internal var notes: String? {
-        get { value(atSlot: Slots.notes) as? String }
+        get { value(atSlot: Slots.notes, as: String.self) }
         set { setValue(newValue, atSlot: Slots.notes) }
     }
 
     internal var slug: String {
-        get { value(atSlot: Slots.slug) as! String }
+        get { value(atSlot: Slots.slug, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.slug) }
     }
 
     internal var rating: Int16? {
-        get { value(atSlot: Slots.rating) as? Int16 }
+        get { value(atSlot: Slots.rating, as: Int16.self) }
         set { setValue(newValue, atSlot: Slots.rating) }
     }
 

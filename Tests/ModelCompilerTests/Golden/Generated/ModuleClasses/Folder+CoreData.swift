@@ -117,7 +117,7 @@ public class Folder: NSManagedObject {
     }
 
     public var title: String {
-        get { value(atSlot: Slots.title) as! String }
+        get { value(atSlot: Slots.title, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.title) }
     }
 

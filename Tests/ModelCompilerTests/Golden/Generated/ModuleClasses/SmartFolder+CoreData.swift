@@ -77,7 +77,7 @@ public class SmartFolder: Folder {
     }
 
     public var query: String? {
-        get { value(atSlot: Slots.query) as? String }
+        get { value(atSlot: Slots.query, as: String.self) }
         set { setValue(newValue, atSlot: Slots.query) }
     }
 

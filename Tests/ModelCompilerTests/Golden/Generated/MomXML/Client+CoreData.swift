@@ -97,17 +97,17 @@ public class Client: NSManagedObject {
     }
 
     public var firstname: String? {
-        get { value(atSlot: Slots.firstname) as? String }
+        get { value(atSlot: Slots.firstname, as: String.self) }
         set { setValue(newValue, atSlot: Slots.firstname) }
     }
 
     public var id: Int16? {
-        get { value(atSlot: Slots.id) as? Int16 }
+        get { value(atSlot: Slots.id, as: Int16.self) }
         set { setValue(newValue, atSlot: Slots.id) }
     }
 
     public var lastname: String? {
-        get { value(atSlot: Slots.lastname) as? String }
+        get { value(atSlot: Slots.lastname, as: String.self) }
         set { setValue(newValue, atSlot: Slots.lastname) }
     }
 

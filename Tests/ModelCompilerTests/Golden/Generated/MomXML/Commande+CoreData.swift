@@ -102,17 +102,17 @@ public class Commande: NSManagedObject {
     }
 
     public var date: String? {
-        get { value(atSlot: Slots.date) as? String }
+        get { value(atSlot: Slots.date, as: String.self) }
         set { setValue(newValue, atSlot: Slots.date) }
     }
 
     public var id: Int16? {
-        get { value(atSlot: Slots.id) as? Int16 }
+        get { value(atSlot: Slots.id, as: Int16.self) }
         set { setValue(newValue, atSlot: Slots.id) }
     }
 
     public var note: String? {
-        get { value(atSlot: Slots.note) as? String }
+        get { value(atSlot: Slots.note, as: String.self) }
         set { setValue(newValue, atSlot: Slots.note) }
     }
 

@@ -152,17 +152,17 @@ public class Produit: NSManagedObject {
     }
 
     public var id: Int16? {
-        get { value(atSlot: Slots.id) as? Int16 }
+        get { value(atSlot: Slots.id, as: Int16.self) }
         set { setValue(newValue, atSlot: Slots.id) }
     }
 
     public var prix: Double? {
-        get { value(atSlot: Slots.prix) as? Double }
+        get { value(atSlot: Slots.prix, as: Double.self) }
         set { setValue(newValue, atSlot: Slots.prix) }
     }
 
     public var reference: String? {
-        get { value(atSlot: Slots.reference) as? String }
+        get { value(atSlot: Slots.reference, as: String.self) }
         set { setValue(newValue, atSlot: Slots.reference) }
     }
 

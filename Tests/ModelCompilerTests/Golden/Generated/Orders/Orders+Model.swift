@@ -103,12 +103,12 @@ internal class Order: NSManagedObject {
     }
 
     internal var count: Int32 {
-        get { value(atSlot: Slots.count) as? Int32 ?? 0 }
+        get { value(atSlot: Slots.count, as: Int32.self) ?? 0 }
         set { setValue(newValue, atSlot: Slots.count) }
     }
 
     internal var note: String? {
-        get { value(atSlot: Slots.note) as? String }
+        get { value(atSlot: Slots.note, as: String.self) }
         set { setValue(newValue, atSlot: Slots.note) }
     }
 

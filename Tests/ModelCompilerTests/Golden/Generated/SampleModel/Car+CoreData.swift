@@ -128,27 +128,27 @@ public class Car: NSManagedObject {
     }
 
     public var currentDrivingSpeed: Int64? {
-        get { value(atSlot: Slots.currentDrivingSpeed) as? Int64 }
+        get { value(atSlot: Slots.currentDrivingSpeed, as: Int64.self) }
         set { setValue(newValue, atSlot: Slots.currentDrivingSpeed) }
     }
 
     public var maker: String? {
-        get { value(atSlot: Slots.maker) as? String }
+        get { value(atSlot: Slots.maker, as: String.self) }
         set { setValue(newValue, atSlot: Slots.maker) }
     }
 
     public var markedForDeletionAsOf: Date? {
-        get { value(atSlot: Slots.markedForDeletionAsOf) as? Date }
+        get { value(atSlot: Slots.markedForDeletionAsOf, as: Date.self) }
         set { setValue(newValue, atSlot: Slots.markedForDeletionAsOf) }
     }
 
     public var model: String? {
-        get { value(atSlot: Slots.model) as? String }
+        get { value(atSlot: Slots.model, as: String.self) }
         set { setValue(newValue, atSlot: Slots.model) }
     }
 
     public var numberPlate: String {
-        get { value(atSlot: Slots.numberPlate) as! String }
+        get { value(atSlot: Slots.numberPlate, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.numberPlate) }
     }
 

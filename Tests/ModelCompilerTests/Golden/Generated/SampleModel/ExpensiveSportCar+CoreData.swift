@@ -93,7 +93,7 @@ public class ExpensiveSportCar: SportCar {
     }
 
     public var isLimitedEdition: Bool? {
-        get { value(atSlot: Slots.isLimitedEdition) as? Bool }
+        get { value(atSlot: Slots.isLimitedEdition, as: Bool.self) }
         set { setValue(newValue, atSlot: Slots.isLimitedEdition) }
     }
 

@@ -110,27 +110,27 @@ public class Person: NSManagedObject {
     }
 
     public var firstName: String? {
-        get { value(atSlot: Slots.firstName) as? String }
+        get { value(atSlot: Slots.firstName, as: String.self) }
         set { setValue(newValue, atSlot: Slots.firstName) }
     }
 
     public var id: UUID {
-        get { value(atSlot: Slots.id) as! UUID }
+        get { value(atSlot: Slots.id, as: UUID.self)! }
         set { setValue(newValue, atSlot: Slots.id) }
     }
 
     public var isDriving: Bool {
-        get { value(atSlot: Slots.isDriving) as? Bool ?? false }
+        get { value(atSlot: Slots.isDriving, as: Bool.self) ?? false }
         set { setValue(newValue, atSlot: Slots.isDriving) }
     }
 
     public var lastName: String? {
-        get { value(atSlot: Slots.lastName) as? String }
+        get { value(atSlot: Slots.lastName, as: String.self) }
         set { setValue(newValue, atSlot: Slots.lastName) }
     }
 
     public var updatedAt: Date {
-        get { value(atSlot: Slots.updatedAt) as! Date }
+        get { value(atSlot: Slots.updatedAt, as: Date.self)! }
         set { setValue(newValue, atSlot: Slots.updatedAt) }
     }
 

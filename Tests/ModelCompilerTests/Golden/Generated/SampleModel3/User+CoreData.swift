@@ -73,12 +73,12 @@ package class User: NSManagedObject {
     }
 
     package var name: String {
-        get { value(atSlot: Slots.name) as! String }
+        get { value(atSlot: Slots.name, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.name) }
     }
 
     package var petName: String? {
-        get { value(atSlot: Slots.petName) as? String }
+        get { value(atSlot: Slots.petName, as: String.self) }
         set { setValue(newValue, atSlot: Slots.petName) }
     }
 

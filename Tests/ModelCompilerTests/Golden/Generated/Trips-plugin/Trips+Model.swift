@@ -360,47 +360,47 @@ public class Trip: NSManagedObject {
     }
 
     public var id: UUID {
-        get { value(atSlot: Slots.id) as! UUID }
+        get { value(atSlot: Slots.id, as: UUID.self)! }
         set { setValue(newValue, atSlot: Slots.id) }
     }
 
     public var name: String {
-        get { value(atSlot: Slots.name) as! String }
+        get { value(atSlot: Slots.name, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.name) }
     }
 
     public var startDate: Date {
-        get { value(atSlot: Slots.startDate) as! Date }
+        get { value(atSlot: Slots.startDate, as: Date.self)! }
         set { setValue(newValue, atSlot: Slots.startDate) }
     }
 
     public var endDate: Date? {
-        get { value(atSlot: Slots.endDate) as? Date }
+        get { value(atSlot: Slots.endDate, as: Date.self) }
         set { setValue(newValue, atSlot: Slots.endDate) }
     }
 
     public var isFavorite: Bool {
-        get { value(atSlot: Slots.isFavorite) as? Bool ?? false }
+        get { value(atSlot: Slots.isFavorite, as: Bool.self) ?? false }
         set { setValue(newValue, atSlot: Slots.isFavorite) }
     }
 
     public var rating: Int16 {
-        get { value(atSlot: Slots.rating) as? Int16 ?? 0 }
+        get { value(atSlot: Slots.rating, as: Int16.self) ?? 0 }
         set { setValue(newValue, atSlot: Slots.rating) }
     }
 
     /// A stored raw value that is not a case of `TripStatus` reads as `.planned`; `statusRawValue` still has it.
     public var status: TripStatus {
-        get { (value(atSlot: Slots.status) as? String).flatMap(TripStatus.init(rawValue:)) ?? .planned }
+        get { value(atSlot: Slots.status, as: String.self).flatMap(TripStatus.init(rawValue:)) ?? .planned }
         set { setValue(newValue.rawValue, atSlot: Slots.status) }
     }
 
     /// The raw value stored for `status`, also when it is not a known case.
-    public var statusRawValue: String? { value(atSlot: Slots.status) as? String }
+    public var statusRawValue: String? { value(atSlot: Slots.status, as: String.self) }
 
     /// Derived: `stops.@count`.
     public var stopCount: Int64 {
-        get { value(atSlot: Slots.stopCount) as? Int64 ?? 0 }
+        get { value(atSlot: Slots.stopCount, as: Int64.self) ?? 0 }
     }
 
     public var stops: NSOrderedSet {
@@ -557,17 +557,17 @@ public class Stop: NSManagedObject {
     }
 
     public var name: String {
-        get { value(atSlot: Slots.name) as! String }
+        get { value(atSlot: Slots.name, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.name) }
     }
 
     public var arrival: Date? {
-        get { value(atSlot: Slots.arrival) as? Date }
+        get { value(atSlot: Slots.arrival, as: Date.self) }
         set { setValue(newValue, atSlot: Slots.arrival) }
     }
 
     public var notes: String? {
-        get { value(atSlot: Slots.notes) as? String }
+        get { value(atSlot: Slots.notes, as: String.self) }
         set { setValue(newValue, atSlot: Slots.notes) }
     }
 
@@ -631,12 +631,12 @@ public class Tag: NSManagedObject {
     }
 
     public var name: String {
-        get { value(atSlot: Slots.name) as! String }
+        get { value(atSlot: Slots.name, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.name) }
     }
 
     public var color: String {
-        get { value(atSlot: Slots.color) as! String }
+        get { value(atSlot: Slots.color, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.color) }
     }
 

@@ -102,17 +102,17 @@ public class Stop: NSManagedObject {
     }
 
     public var name: String {
-        get { value(atSlot: Slots.name) as! String }
+        get { value(atSlot: Slots.name, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.name) }
     }
 
     public var arrival: Date? {
-        get { value(atSlot: Slots.arrival) as? Date }
+        get { value(atSlot: Slots.arrival, as: Date.self) }
         set { setValue(newValue, atSlot: Slots.arrival) }
     }
 
     public var notes: String? {
-        get { value(atSlot: Slots.notes) as? String }
+        get { value(atSlot: Slots.notes, as: String.self) }
         set { setValue(newValue, atSlot: Slots.notes) }
     }
 

@@ -95,12 +95,12 @@ public class Tag: NSManagedObject {
     }
 
     public var name: String {
-        get { value(atSlot: Slots.name) as! String }
+        get { value(atSlot: Slots.name, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.name) }
     }
 
     public var color: String {
-        get { value(atSlot: Slots.color) as! String }
+        get { value(atSlot: Slots.color, as: String.self)! }
         set { setValue(newValue, atSlot: Slots.color) }
     }
 
