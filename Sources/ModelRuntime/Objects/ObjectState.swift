@@ -19,7 +19,7 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, UInt64> {
         let cells: UnsafeMutablePointer<ValueLayout.Cell>
         /// The number of values (the entity's slot count; 0 for a state without values), kept
         /// in 32 bits so it packs with the fields after it.
-        private let slotCount: Int32
+        fileprivate let slotCount: Int32
         /// ``ValueLayout/hasAnyCells`` and ``ValueLayout/existentialLayoutHolds`` of the layout.
         let hasAnyCells: Bool
         let existentialLayoutHolds: Bool
@@ -40,15 +40,6 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, UInt64> {
         /// The results of the fetched properties read since the object was last refreshed or
         /// turned into a fault, by name (see ``NSFetchedPropertyDescription``).
         var fetchedValues: [String: Any]?
-
-        init(layout: ValueLayout, anchor: ContextAnchor?, origin: Origin) {
-            cells = layout.cells
-            slotCount = Int32(layout.count)
-            hasAnyCells = layout.hasAnyCells
-            existentialLayoutHolds = layout.existentialLayoutHolds
-            self.anchor = anchor
-            self.origin = origin
-        }
 
         /// The number of values (the entity's slot count; 0 for a state without values).
         var count: Int { Int(slotCount) }
@@ -73,7 +64,9 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, UInt64> {
     /// A state of nil values laid out by `layout` (``ValueLayout/empty`` for none).
     static func make(layout: ValueLayout, anchor: ContextAnchor?, origin: Origin) -> ObjectState {
         let buffer = create(minimumCapacity: layout.wordCount) { _ in
-            Fields(layout: layout, anchor: anchor, origin: origin)
+            Fields(
+                cells: layout.cells, slotCount: Int32(layout.count), hasAnyCells: layout.hasAnyCells,
+                existentialLayoutHolds: layout.existentialLayoutHolds, anchor: anchor, origin: origin)
         }
         let state = unsafeDowncast(buffer, to: ObjectState.self)
         state.cells.initialize()
