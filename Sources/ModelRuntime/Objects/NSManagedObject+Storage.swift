@@ -48,7 +48,9 @@ extension NSManagedObject {
 
     private func rebindElsewhere(to model: EngineModel) {
         guard let entity = model.entity(named: engine.name) else { return }
-        if entity.description === engine.description {
+        // The same entity keeps its values where they are when its slots are laid out alike (as
+        // every engine model of one managed object model lays them out).
+        if entity.description === engine.description, entity.valueLayout === engine.valueLayout {
             engine = entity
             return
         }

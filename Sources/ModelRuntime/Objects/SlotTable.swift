@@ -52,17 +52,24 @@ public final class SlotTable: @unchecked Sendable {
 
     /// The slot of the name at `index` in objects of `entity`; -1 when the entity has no such
     /// property.
-    @inline(__always)
     func slot(_ index: Int, for entity: EngineEntity) -> Int {
+        let slot = publishedSlot(index, serial: entity.serial)
+        return slot == Int.min ? resolve(index, for: entity) : slot
+    }
+
+    /// ``slot(_:for:)`` as published for the entity numbered `serial` (-1 when the entity has no
+    /// such property), or `Int.min` when the table has not resolved that entity: a scan of the
+    /// published block, which needs no reference to the entity.
+    @inline(__always)
+    func publishedSlot(_ index: Int, serial: Int) -> Int {
         if let block = resolved.load(ordering: .acquiring) {
-            let serial = entity.serial
             var entry = block + 1
             for _ in 0..<block[0] {
                 if entry[0] == serial { return entry[1 + index] }
                 entry += stride
             }
         }
-        return resolve(index, for: entity)
+        return Int.min
     }
 
     private func resolve(_ index: Int, for entity: EngineEntity) -> Int {
@@ -97,11 +104,20 @@ public struct SlotReference: Sendable {
 }
 
 extension NSManagedObject {
-    /// The receiver's slot of the property `reference` names.
+    /// The receiver's slot of the property `reference` names. The table is searched by the
+    /// engine entity's serial number (no reference to the entity is taken); an entity it has not
+    /// resolved yet is resolved once, off the hot path.
     @usableFromInline @inline(__always)
     final func resolvedSlot(_ reference: SlotReference) -> Int {
-        let entity = engine
-        let slot = reference.table._withUnsafeGuaranteedRef { $0.slot(reference.index, for: entity) }
+        let serial = engine.serial
+        let slot = reference.table._withUnsafeGuaranteedRef { $0.publishedSlot(reference.index, serial: serial) }
+        if slot >= 0 { return slot }
+        return resolveSlot(reference)
+    }
+
+    @inline(never)
+    private func resolveSlot(_ reference: SlotReference) -> Int {
+        let slot = reference.table._withUnsafeGuaranteedRef { $0.slot(reference.index, for: engine) }
         if slot < 0 { missingProperty(reference) }
         return slot
     }
