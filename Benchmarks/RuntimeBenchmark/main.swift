@@ -132,6 +132,14 @@ do {
         exit(0)
     }
 
+    if let path = stringOption("--make-batched-store") {
+        // The batched phase's store, left in place so its runtime child can be run (and
+        // profiled) alone: `--child runtime-batched --store PATH`.
+        let url = URL(fileURLWithPath: path)
+        _ = try RuntimeWork.context(model: RuntimeWork.model(), url: url)
+        _ = try SQLiteFloor(url: url).insert(option("--batched-rows", default: 1_000_000))
+        exit(0)
+    }
     if CommandLine.arguments.contains("--slot-reads-only") {
         print(try SlotReads.report(rows: option("--rows", default: 100_000), passes: option("--passes", default: 20)))
         exit(0)

@@ -62,7 +62,9 @@ extension NSManagedObject {
             let previous = held.takeUnretainedValue()
             let fields = previous.fields.pointee
             let hadValues = fields.cells == old.valueLayout.cells
-            let state = ObjectState.make(layout: hadValues ? entity.valueLayout : .empty, anchor: fields.anchor, origin: fields.origin)
+            let state = ObjectState.make(
+                shape: hadValues ? entity.valueShape : entity.noValuesShape, anchor: fields.anchor,
+                origin: fields.origin)
             state.fields.pointee.generation = fields.generation &+ 1
             state.fields.pointee.version = fields.version
             state.fields.pointee.idStorage = fields.idStorage
@@ -130,16 +132,16 @@ extension NSManagedObject {
     /// referred to but not loaded has, is replaced by one with it, fields kept).
     @inline(never)
     func makeState(values: Bool, bareAnchor: ContextAnchor? = nil) -> ObjectState {
-        let layout = values ? engine.valueLayout : .empty
+        let shape = values ? engine.valueShape : engine.noValuesShape
         let state: ObjectState
         switch body {
         case .hollow(let batches):
-            state = ObjectState.make(layout: layout, anchor: batches.anchor, origin: .fetched(batches))
+            state = ObjectState.make(shape: shape, anchor: batches.anchor, origin: .fetched(batches))
         case .bare:
-            state = ObjectState.make(layout: layout, anchor: bareAnchor, origin: .none)
+            state = ObjectState.make(shape: shape, anchor: bareAnchor, origin: .none)
         case .state(let held):
             let old = held.takeUnretainedValue().fields.pointee
-            state = ObjectState.make(layout: layout, anchor: old.anchor, origin: old.origin)
+            state = ObjectState.make(shape: shape, anchor: old.anchor, origin: old.origin)
             let fields = state.fields
             fields.pointee.generation = old.generation &+ 1
             fields.pointee.writtenSlots = old.writtenSlots

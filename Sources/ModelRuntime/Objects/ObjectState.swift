@@ -61,12 +61,12 @@ final class ObjectState: ManagedBuffer<ObjectState.Fields, UInt64> {
         case inserted(number: UInt64)
     }
 
-    /// A state of nil values laid out by `layout` (``ValueLayout/empty`` for none).
-    static func make(layout: ValueLayout, anchor: ContextAnchor?, origin: Origin) -> ObjectState {
-        let buffer = create(minimumCapacity: layout.wordCount) { _ in
+    /// A state of nil values laid out as `shape` says (``ValueLayout/empty``'s for none).
+    static func make(shape: ValueLayout.Shape, anchor: ContextAnchor?, origin: Origin) -> ObjectState {
+        let buffer = create(minimumCapacity: shape.wordCount) { _ in
             Fields(
-                cells: layout.cells, slotCount: Int32(layout.count), hasAnyCells: layout.hasAnyCells,
-                existentialLayoutHolds: layout.existentialLayoutHolds, anchor: anchor, origin: origin)
+                cells: shape.cells, slotCount: shape.count, hasAnyCells: shape.hasAnyCells,
+                existentialLayoutHolds: shape.existentialLayoutHolds, anchor: anchor, origin: origin)
         }
         let state = unsafeDowncast(buffer, to: ObjectState.self)
         state.cells.initialize()

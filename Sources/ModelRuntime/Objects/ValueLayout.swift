@@ -68,6 +68,16 @@ final class ValueLayout: @unchecked Sendable {
         let storedType: UnsafeRawPointer?
     }
 
+    /// What a state needs of its layout, as plain values (making a state from them counts no
+    /// references).
+    struct Shape {
+        let cells: UnsafeMutablePointer<Cell>
+        let count: Int32
+        let wordCount: Int
+        let hasAnyCells: Bool
+        let existentialLayoutHolds: Bool
+    }
+
     /// What a typed cell's tag says it holds.
     enum Tag {
         static let absent: UInt8 = 0
@@ -86,6 +96,12 @@ final class ValueLayout: @unchecked Sendable {
     /// ``StoredValueCast/layoutHolds``, kept where the cells' readers find it without the
     /// once-check a static's every read makes.
     let existentialLayoutHolds = StoredValueCast.layoutHolds
+
+    var shape: Shape {
+        Shape(
+            cells: cells, count: Int32(count), wordCount: wordCount, hasAnyCells: hasAnyCells,
+            existentialLayoutHolds: existentialLayoutHolds)
+    }
 
     private init(kinds: [Kind]) {
         count = kinds.count

@@ -146,6 +146,10 @@ final class EngineEntity: @unchecked Sendable {
     let emptyValues: ContiguousArray<Any?>
     /// Where objects of the entity keep their values (see ``ValueLayout``).
     let valueLayout: ValueLayout
+    /// The shapes of ``valueLayout`` and of ``ValueLayout/empty`` (a state without values): what
+    /// making a state reads, as plain values.
+    let valueShape: ValueLayout.Shape
+    let noValuesShape = ValueLayout.empty.shape
     /// Per relationship slot: the destination entity and the inverse's slot there. The inverse's
     /// slot is the destination entity's: an object of one of its sub-entities, which numbers its
     /// slots afresh (inherited properties among its own, by name), keeps the inverse elsewhere,
@@ -256,6 +260,7 @@ final class EngineEntity: @unchecked Sendable {
         }
         emptyValues = ContiguousArray(repeating: nil, count: layout.properties.count)
         valueLayout = ValueLayout.of(kinds)
+        valueShape = valueLayout.shape
         let columns = table.columns.map { "t." + $0.name }.joined(separator: ", ")
         selectColumns = columns
         selectSQL = "SELECT \(columns) FROM \(table.name) t"
