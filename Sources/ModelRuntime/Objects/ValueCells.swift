@@ -272,17 +272,7 @@ struct ValueCells {
         if tag == ValueLayout.Tag.foreign {
             return StoreValueCodec.bind(foreign(address).value, as: column.type, to: statement, at: index)
         }
-        switch cell.kind {
-        case .int64: statement.bind(address.load(as: Int64.self), at: index)
-        case .int32: statement.bind(Int64(address.load(as: Int32.self)), at: index)
-        case .int16: statement.bind(Int64(address.load(as: Int16.self)), at: index)
-        case .bool: statement.bind(Int64(address.load(as: Bool.self) ? 1 : 0), at: index)
-        case .double: statement.bind(address.load(as: Double.self), at: index)
-        case .float: statement.bind(Double(address.load(as: Float.self)), at: index)
-        case .date: statement.bind(address.load(as: Date.self).timeIntervalSinceReferenceDate, at: index)
-        case .string: statement.bind(address.assumingMemoryBound(to: String.self).pointee, at: index)
-        case .any: statement.bindNull(at: index)
-        }
+        _ = RowBinding.bindUnboxed(address, kind: cell.kind, to: statement, at: index)
     }
 }
 #endif

@@ -5,35 +5,18 @@ import ModelStore
 /// One attribute column of a row: the slot it comes from, the attribute's type, and how a value
 /// already in the attribute's stored Swift type is bound.
 struct AttributeColumn {
-    enum Kind {
-        case int64, int32, int16, bool, double, float, date, string
-        /// No stored type read in place: always bound through ``StoreValueCodec``.
-        case other
-    }
-
     let slot: Int
     let type: NSAttributeType
-    let kind: Kind
+    /// The attribute's cell kind: `.any` for a type bound through ``StoreValueCodec`` always.
+    let kind: ValueLayout.Kind
     /// The type metadata of the stored Swift type (what an `Any` holding such a value records).
     let storedType: UnsafeRawPointer?
 
     init(slot: Int, type: NSAttributeType) {
         self.slot = slot
         self.type = type
-        let kind: Kind
-        switch type {
-        case .integer64AttributeType: kind = .int64
-        case .integer32AttributeType: kind = .int32
-        case .integer16AttributeType: kind = .int16
-        case .booleanAttributeType: kind = .bool
-        case .doubleAttributeType: kind = .double
-        case .floatAttributeType: kind = .float
-        case .dateAttributeType: kind = .date
-        case .stringAttributeType: kind = .string
-        default: kind = .other
-        }
-        self.kind = kind
-        storedType = kind == .other ? nil : StoreValueCodec.storedType(of: type).map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
+        kind = ValueLayout.Kind(type)
+        storedType = kind.storedType.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
     }
 }
 
@@ -48,6 +31,24 @@ struct AttributeColumn {
 /// converting — goes through ``StoreValueCodec`` as before.
 enum RowBinding {
     private static let stride = MemoryLayout<Any?>.stride
+
+    /// Binds the value of the type `kind` stores at `address` (a typed cell, or the start of an
+    /// existential's inline buffer holding such a value) to parameter `index`; false for `.any`.
+    @inline(__always)
+    static func bindUnboxed(_ address: UnsafeRawPointer, kind: ValueLayout.Kind, to statement: Statement, at index: Int32) -> Bool {
+        switch kind {
+        case .int64: statement.bind(address.load(as: Int64.self), at: index)
+        case .int32: statement.bind(Int64(address.load(as: Int32.self)), at: index)
+        case .int16: statement.bind(Int64(address.load(as: Int16.self)), at: index)
+        case .bool: statement.bind(Int64(address.load(as: Bool.self) ? 1 : 0), at: index)
+        case .double: statement.bind(address.load(as: Double.self), at: index)
+        case .float: statement.bind(Double(address.load(as: Float.self)), at: index)
+        case .date: statement.bind(address.load(as: Date.self).timeIntervalSinceReferenceDate, at: index)
+        case .string: statement.bind(address.assumingMemoryBound(to: String.self).pointee, at: index)
+        case .any: return false
+        }
+        return true
+    }
 
     /// Binds an object's values (`cells`) at the columns' slots to parameters `first`,
     /// `first + 1`, …: every column, or those whose bit (by position) is set in `included`.
@@ -92,18 +93,8 @@ enum RowBinding {
         let metadata = StoredValueCast.metadata(at: raw)
         if metadata == nil {
             statement.bindNull(at: index)
-        } else if metadata == column.storedType {
-            switch column.kind {
-            case .int64: statement.bind(raw.load(as: Int64.self), at: index)
-            case .int32: statement.bind(Int64(raw.load(as: Int32.self)), at: index)
-            case .int16: statement.bind(Int64(raw.load(as: Int16.self)), at: index)
-            case .bool: statement.bind(Int64(raw.load(as: Bool.self) ? 1 : 0), at: index)
-            case .double: statement.bind(raw.load(as: Double.self), at: index)
-            case .float: statement.bind(Double(raw.load(as: Float.self)), at: index)
-            case .date: statement.bind(raw.load(as: Date.self).timeIntervalSinceReferenceDate, at: index)
-            case .string: statement.bind(raw.load(as: String.self), at: index)
-            case .other: StoreValueCodec.bind(value.pointee, as: column.type, to: statement, at: index)
-            }
+        } else if metadata == column.storedType, bindUnboxed(raw, kind: column.kind, to: statement, at: index) {
+            return
         } else {
             StoreValueCodec.bind(value.pointee, as: column.type, to: statement, at: index)
         }
