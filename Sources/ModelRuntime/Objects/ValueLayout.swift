@@ -9,8 +9,8 @@ import ModelQuery
 /// values) keeps an `Any?` (32 bytes). The values area starts with one tag byte per slot
 /// (padded to a whole word) saying what a typed cell holds: nothing (nil), a value of the cell's
 /// type, or a value of another type (a ``ForeignValue`` box, whose reference the cell holds:
-/// `setPrimitiveValue(_:forKey:)` and friends store what they are given, which validation may
-/// refuse later). An `Any?` cell records nil itself and ignores its tag.
+/// `setPrimitiveValue(_:forKey:)` and friends store what they are given). An `Any?` cell
+/// records nil itself and ignores its tag.
 ///
 /// Layouts are interned by their cells' kinds and live for the rest of the process, so a state
 /// refers to its layout without counting references, and two engine entities with the same
@@ -50,13 +50,24 @@ final class ValueLayout: @unchecked Sendable {
             }
         }
 
-        /// The cell's size in bytes.
+        /// The cell's size in bytes. A scalar's cell is one word, which `ValueCells` copies whole.
         var size: Int {
             switch self {
             case .any: MemoryLayout<Any?>.stride
             case .string: MemoryLayout<String>.stride
-            default: 8
+            case .int64: Self.word(MemoryLayout<Int64>.size)
+            case .int32: Self.word(MemoryLayout<Int32>.size)
+            case .int16: Self.word(MemoryLayout<Int16>.size)
+            case .bool: Self.word(MemoryLayout<Bool>.size)
+            case .double: Self.word(MemoryLayout<Double>.size)
+            case .float: Self.word(MemoryLayout<Float>.size)
+            case .date: Self.word(MemoryLayout<Date>.size)
             }
+        }
+
+        private static func word(_ size: Int) -> Int {
+            precondition(size <= 8, "ValueLayout: a scalar attribute type is wider than a word on this platform")
+            return 8
         }
     }
 
