@@ -142,7 +142,9 @@ struct ValueCells {
         let address = base + Int(cell.offset)
         if metadata == cell.storedType {
             if cell.kind == .string {
+                // The string's two words, moved: the cell's memory now holds a `String`.
                 address.copyMemory(from: scratch, byteCount: MemoryLayout<String>.size)
+                address.bindMemory(to: String.self, capacity: 1)
             } else {
                 address.storeBytes(of: scratch.load(as: UInt64.self), as: UInt64.self)
             }

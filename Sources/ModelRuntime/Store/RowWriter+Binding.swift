@@ -44,7 +44,7 @@ enum RowBinding {
         case .double: statement.bind(address.load(as: Double.self), at: index)
         case .float: statement.bind(Double(address.load(as: Float.self)), at: index)
         case .date: statement.bind(address.load(as: Date.self).timeIntervalSinceReferenceDate, at: index)
-        case .string: statement.bind(address.assumingMemoryBound(to: String.self).pointee, at: index)
+        case .string: statement.bind(address.load(as: String.self), at: index)
         case .any: return false
         }
         return true
