@@ -28,7 +28,7 @@ extension NSManagedObject {
         @inline(__always) get {
             if case .state(let held) = body {
                 let state = held.takeUnretainedValue()
-                if state.fields.pointee.cells == engine.valueLayout.cells { return state }
+                if state.fields.pointee.cells == engine.valueShape.cells { return state }
             }
             return makeState(values: true)
         }
@@ -61,7 +61,7 @@ extension NSManagedObject {
         if case .state(let held) = body {
             let previous = held.takeUnretainedValue()
             let fields = previous.fields.pointee
-            let hadValues = fields.cells == old.valueLayout.cells
+            let hadValues = fields.cells == old.valueShape.cells
             let state = ObjectState.make(
                 shape: hadValues ? entity.valueShape : entity.noValuesShape, anchor: fields.anchor,
                 origin: fields.origin)
@@ -112,7 +112,7 @@ extension NSManagedObject {
     func valueCells() -> ValueCells {
         if case .state(let held) = body {
             let cells = held._withUnsafeGuaranteedRef { $0.cells }
-            if cells.fields.pointee.cells == engine.valueLayout.cells { return cells }
+            if cells.fields.pointee.cells == engine.valueShape.cells { return cells }
         }
         return makeState(values: true).cells
     }
@@ -124,7 +124,7 @@ extension NSManagedObject {
     func cellsIfAny() -> ValueCells? {
         guard case .state(let held) = body else { return nil }
         let cells = held._withUnsafeGuaranteedRef { $0.cells }
-        return cells.fields.pointee.cells == engine.valueLayout.cells ? cells : nil
+        return cells.fields.pointee.cells == engine.valueShape.cells ? cells : nil
     }
 
     /// Makes the state: a hollow object's in its fetch's context, else one in `bareAnchor`'s;
