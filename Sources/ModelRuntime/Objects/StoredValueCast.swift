@@ -121,12 +121,7 @@ enum StoredValueCast {
     /// value types of ``isInlineScalar(_:)`` need nothing done and a `String` a release, each
     /// told by the metadata word; anything else takes the general path, through the value's
     /// type (which the generic destroy of an `Any?` takes for every value, nil included).
-    @inline(__always)
-    static func destroy(_ existential: UnsafeMutablePointer<Any?>) {
-        destroy(existential, layoutHolds: layoutHolds)
-    }
-
-    /// ``destroy(_:)`` with ``layoutHolds`` read by the caller (see
+    /// `layoutHolds` is ``layoutHolds``, read by the caller (see
     /// ``copy(_:type:size:into:layoutHolds:)``).
     @inline(__always)
     static func destroy(_ existential: UnsafeMutablePointer<Any?>, layoutHolds: Bool) {
@@ -145,15 +140,6 @@ enum StoredValueCast {
         } else {
             _ = existential.move()
         }
-    }
-
-    /// Destroys the `count` values from `first` (see ``destroy(_:)``).
-    static func destroy(_ first: UnsafeMutablePointer<Any?>, count: Int) {
-        guard layoutHolds else {
-            first.deinitialize(count: count)
-            return
-        }
-        for index in 0..<count where metadata(at: UnsafeRawPointer(first + index)) != nil { destroy(first + index, layoutHolds: true) }
     }
 
     @inline(__always)

@@ -78,7 +78,7 @@ struct ValueLayoutTests {
             for (index, sample) in Self.samples.enumerated() { (values + index + 1).initialize(to: sample) }
         }
         #expect(tracked != nil)
-        StoredValueCast.destroy(values, count: Self.samples.count + 1)
+        for index in 0...Self.samples.count { StoredValueCast.destroy(values + index, layoutHolds: StoredValueCast.layoutHolds) }
         #expect(tracked == nil)
     }
 
