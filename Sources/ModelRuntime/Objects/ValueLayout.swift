@@ -50,6 +50,9 @@ final class ValueLayout: @unchecked Sendable {
             }
         }
 
+        /// ``storedType``'s metadata: what an `Any` holding such a value records.
+        var storedMetadata: UnsafeRawPointer? { storedType.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
+
         /// The cell's size in bytes. A scalar's cell is one word, which `ValueCells` copies whole.
         var size: Int {
             switch self {
@@ -120,8 +123,7 @@ final class ValueLayout: @unchecked Sendable {
         cells = .allocate(capacity: max(kinds.count, 1))
         var offset = tagBytes
         for (slot, kind) in kinds.enumerated() {
-            let storedType = kind.storedType.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
-            (cells + slot).initialize(to: Cell(kind: kind, offset: Int32(offset), storedType: storedType))
+            (cells + slot).initialize(to: Cell(kind: kind, offset: Int32(offset), storedType: kind.storedMetadata))
             offset += kind.size
         }
         wordCount = offset / 8

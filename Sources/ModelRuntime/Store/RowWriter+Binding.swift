@@ -16,7 +16,7 @@ struct AttributeColumn {
         self.slot = slot
         self.type = type
         kind = ValueLayout.Kind(type)
-        storedType = kind.storedType.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }
+        storedType = kind.storedMetadata
     }
 }
 
